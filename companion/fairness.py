@@ -1,0 +1,129 @@
+"""The one source of randomness: a secret seed, committed up front, derived per step.
+
+Derivation (published so anyone can check an export):
+
+- ``commitment = SHA-256(seed)``, shown on the table view from the first second.
+- Each phone sends a random contribution when it joins. The key for step ``n`` is
+  ``seed`` folded with every contribution received before step ``n`` was first played:
+  ``key = HMAC-SHA256(key, b"mix" || contribution)``, in the order received.
+- Random bytes for step ``n``: ``HMAC-SHA256(key, "step:n:counter")`` for counter 0, 1, 2…
+- Integers in ``[0, n)`` by rejection sampling on the smallest byte width (no modulo bias);
+  shuffles by Fisher–Yates from the last position down.
+
+Because a step's bytes depend only on the seed, the step number and contributions that
+arrived before that step was first played, undoing a draw and drawing again gives the
+same card: undo cannot be used to fish.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import secrets
+from collections.abc import Iterable, Sequence
+from typing import Any, TypeVar
+
+T = TypeVar("T")
+
+FUDGE_FACES = (1, 1, -1, -1, 0, 0)
+"""A FUDGE die: two plus, two minus, two blank faces."""
+
+
+def new_seed() -> str:
+    """A fresh 256-bit secret seed, as hex."""
+    return secrets.token_hex(32)
+
+
+def commitment(seed_hex: str) -> str:
+    """SHA-256 of the seed bytes, as hex: published before any randomness is used."""
+    return hashlib.sha256(bytes.fromhex(seed_hex)).hexdigest()
+
+
+def step_key(seed_hex: str, contributions: Iterable[str]) -> bytes:
+    """Fold the phones' contributions (hex strings, in order received) into the seed."""
+    key = bytes.fromhex(seed_hex)
+    for contribution in contributions:
+        key = hmac.new(key, b"mix" + bytes.fromhex(contribution), hashlib.sha256).digest()
+    return key
+
+
+class StepRandom:
+    """Deterministic randomness for one step of one table.
+
+    :param key: the step key from :func:`step_key`.
+    :param step: the event number (0 is the setup).
+    """
+
+    def __init__(self, key: bytes, step: int) -> None:
+        self._key = key
+        self._step = step
+        self._counter = 0
+        self._buffer = b""
+        self.draws = 0
+        """How many random integers this step has drawn (0 means: no randomness used)."""
+
+    @property
+    def used(self) -> bool:
+        return self.draws > 0
+
+    def _bytes(self, n: int) -> bytes:
+        while len(self._buffer) < n:
+            message = f"step:{self._step}:{self._counter}".encode()
+            self._buffer += hmac.new(self._key, message, hashlib.sha256).digest()
+            self._counter += 1
+        out, self._buffer = self._buffer[:n], self._buffer[n:]
+        return out
+
+    def randbelow(self, n: int) -> int:
+        """A uniform integer in ``[0, n)`` by rejection sampling.
+
+        >>> r = StepRandom(b"k" * 32, 1)
+        >>> all(0 <= r.randbelow(6) < 6 for _ in range(100))
+        True
+        """
+        if n <= 0:
+            raise ValueError("randbelow needs a positive bound")
+        self.draws += 1
+        if n == 1:
+            return 0
+        width = ((n - 1).bit_length() + 7) // 8
+        limit = (256**width // n) * n
+        while True:
+            value = int.from_bytes(self._bytes(width), "big")
+            if value < limit:
+                return value % n
+
+    def shuffle(self, items: Sequence[T]) -> list[T]:
+        """A new list with the items in a uniformly random order (Fisher–Yates)."""
+        out = list(items)
+        for i in range(len(out) - 1, 0, -1):
+            j = self.randbelow(i + 1)
+            out[i], out[j] = out[j], out[i]
+        return out
+
+    def choice(self, items: Sequence[T]) -> T:
+        if not items:
+            raise ValueError("choice from an empty sequence")
+        return items[self.randbelow(len(items))]
+
+    def sample(self, items: Sequence[T], k: int) -> list[T]:
+        """``k`` distinct items in random order."""
+        return self.shuffle(items)[:k]
+
+    def roll(self, sides: int) -> int:
+        """One die with faces 1..sides."""
+        return self.randbelow(sides) + 1
+
+    def fudge(self) -> int:
+        """One FUDGE die: +1, −1 or 0, each with probability 1/3."""
+        return FUDGE_FACES[self.randbelow(6)]
+
+
+def random_for(seed_hex: str, contributions: Sequence[dict[str, Any]], step: int) -> StepRandom:
+    """The generator for ``step``, mixing in contributions received before that step.
+
+    :param contributions: rows ``{"before_step": k, "value": hex}``; a contribution with
+        ``before_step <= step`` counts (it arrived when ``step`` had not yet been played).
+    """
+    values = [c["value"] for c in contributions if c["before_step"] <= step]
+    return StepRandom(step_key(seed_hex, values), step)

@@ -1,0 +1,14 @@
+"""The registry of games: each entry is a module that follows ``companion.games.base``.
+
+Built-in games are listed explicitly, in lobby order; a new game adds one line here.
+"""
+
+from __future__ import annotations
+
+from types import ModuleType
+
+from companion.games.kit import rules as kit
+
+GAME_MODULES: tuple[ModuleType, ...] = (kit,)
+
+GAMES: dict[str, ModuleType] = {module.NAME: module for module in GAME_MODULES}

@@ -1,0 +1,215 @@
+"""The game contract every rules engine follows (see ARCHITECTURE.md, "The game contract").
+
+A game is a module of pure functions over plain JSON-serialisable state:
+
+- ``seats(options) -> SeatSpec``
+- ``setup(options, rng) -> state``
+- ``actions(state, seat) -> list[Action]``
+- ``apply(state, seat, action, rng) -> Applied``
+- ``view(state, seat | None) -> dict`` (``None`` is the table view)
+- ``result(state) -> dict | None``
+- ``redeal_hidden(state, seat, rng) -> state``: the same position as ``seat`` knows it,
+  with everything hidden from ``seat`` dealt anew (used by the leak tests).
+
+Strings meant for people are English message ids marked with :func:`N_`; the web layer
+translates them (Flask-Babel) in the viewer's language. Seats are numbered from 0; a log
+line or message refers to a seat as ``{"seat": n}`` and the web layer prints its name.
+"""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+State = dict[str, Any]
+
+
+def N_(message: str) -> str:
+    """Mark a message id for translation without translating it here (games are pure)."""
+    return message
+
+
+class RuleError(ValueError):
+    """An action the referee refuses; ``message`` is a sentence a player understands.
+
+    :param message: an English message id (marked with ``N_``) with ``{name}`` fields.
+    :param args: values for the fields; a ``{"seat": n}`` value prints as that seat's name.
+    """
+
+    status = 422
+
+    def __init__(self, message: str, **args: Any) -> None:
+        super().__init__(message.format(**{k: _plain(v) for k, v in args.items()}))
+        self.message = message
+        self.args_ = args
+
+
+class IllegalActionError(RuleError):
+    """Well-formed, but against the rules or not allowed now (HTTP 422)."""
+
+
+class ActionSyntaxError(RuleError):
+    """Malformed: unknown action name or parameters of the wrong shape (HTTP 400)."""
+
+    status = 400
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, dict) and "seat" in value:
+        return f"seat {value['seat'] + 1}"
+    return value
+
+
+@dataclass(frozen=True)
+class SeatSpec:
+    """Who sits at a table of this game."""
+
+    min: int
+    """The fewest seats a table may have."""
+    max: int
+    """The most seats a table may have."""
+    roles: tuple[str, ...] = ()
+    """Fixed roles in seat order (message ids); empty when seats are just players."""
+
+
+@dataclass(frozen=True)
+class Option:
+    """A table option: a variant, a house rule or an uncertain card value."""
+
+    name: str
+    """Key in the options dict."""
+    label: str
+    """Message id shown on the setup screen."""
+    default: Any
+    """Value used when the host does not change it."""
+    kind: str = "bool"
+    """``bool``, ``int``, ``choice`` or ``text``."""
+    choices: tuple[tuple[str, str], ...] = ()
+    """For ``choice``: (value, label message id) pairs."""
+    min: int | None = None
+    max: int | None = None
+    hint: str = ""
+    """A rules hint beside the field (message id)."""
+    check_cards: bool = False
+    """The value is inferred or unknown: the setup screen says "check against your cards"."""
+
+    def to_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {
+            "name": self.name,
+            "label": self.label,
+            "default": self.default,
+            "kind": self.kind,
+            "hint": self.hint,
+            "check_cards": self.check_cards,
+        }
+        if self.choices:
+            data["choices"] = [{"value": v, "label": lbl} for v, lbl in self.choices]
+        if self.min is not None:
+            data["min"] = self.min
+        if self.max is not None:
+            data["max"] = self.max
+        return data
+
+
+@dataclass(frozen=True)
+class Action:
+    """One thing a seat may do now, ready to post as ``{"action", "params"}``.
+
+    ``inputs`` names parameters the player types or picks on the phone
+    (e.g. a number or a dice expression); each is a small schema
+    ``{"kind": "int"|"text"|"choice", "min", "max", "choices", "default", "label"}``.
+    """
+
+    action: str
+    """Machine name of the move, e.g. ``"choose"``."""
+    params: dict[str, Any] = field(default_factory=dict)
+    """Fixed parameters (the choice this button stands for)."""
+    label: str = ""
+    """Message id of the button text, with ``{name}`` fields from ``label_args``."""
+    label_args: dict[str, Any] = field(default_factory=dict)
+    inputs: dict[str, dict[str, Any]] = field(default_factory=dict)
+    group: str = ""
+    """Buttons of one group are shown together under this heading (message id)."""
+    hint: str = ""
+    """A one-line rules hint shown beside the button (message id)."""
+
+    def to_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {
+            "action": self.action,
+            "params": self.params,
+            "label": self.label,
+            "label_args": self.label_args,
+        }
+        if self.inputs:
+            data["inputs"] = self.inputs
+        if self.group:
+            data["group"] = self.group
+        if self.hint:
+            data["hint"] = self.hint
+        return data
+
+    def sort_key(self) -> tuple[str, str]:
+        import json
+
+        return (self.action, json.dumps(self.params, sort_keys=True))
+
+
+def line(text: str, to: list[int] | None = None, **args: Any) -> dict[str, Any]:
+    """A log line: public when ``to`` is None, else seen only by the seats in ``to``."""
+    entry: dict[str, Any] = {"text": text, "args": args}
+    if to is not None:
+        entry["to"] = sorted(to)
+    return entry
+
+
+@dataclass
+class Applied:
+    """What ``apply`` returns: the new state and what the table learned."""
+
+    state: State
+    log: list[dict[str, Any]] = field(default_factory=list)
+    revealed: bool = False
+    """True when the action showed a seat something it did not know before
+    (a face-down card, a secret choice, another seat's hand). Such an action can only
+    be undone as a host correction; an action that used randomness counts as revealing."""
+
+
+def thaw(state: State) -> State:
+    """A private deep copy to build the next state from, so ``apply`` never mutates its input."""
+    return copy.deepcopy(state)
+
+
+class Random(Protocol):
+    """The randomness a game may use; ``companion.fairness.StepRandom`` provides it."""
+
+    def randbelow(self, n: int) -> int: ...
+
+    def shuffle(self, items: list[Any]) -> list[Any]: ...
+
+    def choice(self, items: list[Any]) -> Any: ...
+
+    def roll(self, sides: int) -> int: ...
+
+    def fudge(self) -> int: ...
+
+
+def check_params(params: Any, **schema: type | tuple[type, ...]) -> dict[str, Any]:
+    """Parse an action's params against ``name=type`` pairs; raise ActionSyntaxError if malformed.
+
+    >>> check_params({"card": 2}, card=int)
+    {'card': 2}
+    """
+    if not isinstance(params, dict):
+        raise ActionSyntaxError(N_("The action's parameters must be an object."))
+    out = {}
+    for name, kind in schema.items():
+        if name not in params:
+            raise ActionSyntaxError(N_("The action needs the parameter “{name}”."), name=name)
+        value = params[name]
+        if isinstance(value, bool) and kind is int:
+            raise ActionSyntaxError(N_("The parameter “{name}” has the wrong type."), name=name)
+        if not isinstance(value, kind):
+            raise ActionSyntaxError(N_("The parameter “{name}” has the wrong type."), name=name)
+        out[name] = value
+    return out

@@ -1,0 +1,1 @@
+"""The referee kit (see rules.py)."""
