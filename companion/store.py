@@ -1,0 +1,235 @@
+"""SQLite through sqlite-utils: the only module that touches the database.
+
+One file in ``instance/``, WAL mode. The event log is the source of truth; the state on
+the table row is a cache of replaying it. Every accepted action is one write transaction
+(``BEGIN IMMEDIATE``) that appends the event, replaces the state and bumps the version.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+from sqlite_utils import Database, Migrations
+
+migrations = Migrations("companion")
+
+WRITE_LOCK = threading.Lock()
+"""One writer at a time inside this process; SQLite's own lock covers other processes."""
+
+
+@migrations()
+def m001_tables_seats_events(db: Database) -> None:
+    db["tables"].create(
+        {
+            "code": str,
+            "game": str,
+            "options": str,
+            "state": str,
+            "version": int,
+            "round": int,
+            "seed": str,
+            "commitment": str,
+            "status": str,
+            "host_hash": str,
+            "lang": str,
+            "public_url": str,
+            "high_step": int,
+            "seat_versions": str,
+            "created": str,
+        },
+        pk="code",
+    )
+    db["tables"].create_index(["host_hash"], unique=True)
+    db["seats"].create(
+        {
+            "id": int,
+            "table_code": str,
+            "seat": int,
+            "role": str,
+            "name": str,
+            "token_hash": str,
+            "lang": str,
+            "claimed": int,
+            "generation": int,
+        },
+        pk="id",
+        foreign_keys=[("table_code", "tables", "code")],
+    )
+    db["seats"].create_index(["token_hash"], unique=True)
+    db["seats"].create_index(["table_code", "seat"], unique=True)
+    db["events"].create(
+        {
+            "id": int,
+            "table_code": str,
+            "round": int,
+            "step": int,
+            "seat": int,
+            "action": str,
+            "key": str,
+            "log": str,
+            "revealed": int,
+            "state": str,
+            "version": int,
+            "undone_version": int,
+            "undone_by": str,
+            "created": str,
+        },
+        pk="id",
+        foreign_keys=[("table_code", "tables", "code")],
+    )
+    db["events"].create_index(["table_code", "round", "step"])
+    db["events"].create_index(["table_code", "key"], unique=True)
+    db["contributions"].create(
+        {
+            "id": int,
+            "table_code": str,
+            "round": int,
+            "seat": int,
+            "before_step": int,
+            "value": str,
+        },
+        pk="id",
+        foreign_keys=[("table_code", "tables", "code")],
+    )
+    db["contributions"].create_index(["table_code", "round"])
+    db["rounds"].create(
+        {
+            "table_code": str,
+            "round": int,
+            "options": str,
+            "seed": str,
+            "commitment": str,
+            "initial_state": str,
+            "result": str,
+            "closed": int,
+        },
+        pk=("table_code", "round"),
+        foreign_keys=[("table_code", "tables", "code")],
+    )
+
+
+def connect(path: str | Path) -> Database:
+    """Open the database, in WAL mode, waiting for a busy writer rather than failing."""
+    if str(path) != ":memory:":
+        Path(path).parent.mkdir(parents=True, exist_ok=True)
+    conn = sqlite3.connect(str(path), isolation_level=None, check_same_thread=False,
+                           timeout=10)
+    db = Database(conn)
+    conn.execute("PRAGMA busy_timeout = 10000")
+    conn.execute("PRAGMA foreign_keys = ON")
+    if str(path) != ":memory:":
+        db.enable_wal()
+        # NORMAL in WAL mode survives a killed process; only a power cut may lose the tail.
+        conn.execute("PRAGMA synchronous = NORMAL")
+    return db
+
+
+def migrate(db: Database) -> None:
+    """Apply every pending named migration."""
+    migrations.apply(db)
+
+
+@contextmanager
+def writing(db: Database) -> Iterator[Database]:
+    """One write transaction, taken at once (BEGIN IMMEDIATE) so two writers never deadlock."""
+    with WRITE_LOCK:
+        db.conn.execute("BEGIN IMMEDIATE")
+        try:
+            yield db
+        except BaseException:
+            db.conn.execute("ROLLBACK")
+            raise
+        else:
+            db.conn.execute("COMMIT")
+
+
+def dumps(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"), sort_keys=True)
+
+
+def loads(text: str | None) -> Any:
+    return None if text is None else json.loads(text)
+
+
+# --- reads ----------------------------------------------------------------------------
+
+
+def table(db: Database, code: str) -> dict[str, Any] | None:
+    rows = list(db.query("select * from tables where code = ?", [code]))
+    return rows[0] if rows else None
+
+
+def table_by_host(db: Database, host_hash: str) -> dict[str, Any] | None:
+    rows = list(db.query("select * from tables where host_hash = ?", [host_hash]))
+    return rows[0] if rows else None
+
+
+def version(db: Database, code: str) -> int | None:
+    row = db.execute("select version from tables where code = ?", [code]).fetchone()
+    return row[0] if row else None
+
+
+def seat_by_hash(db: Database, token_hash: str) -> dict[str, Any] | None:
+    rows = list(db.query("select * from seats where token_hash = ?", [token_hash]))
+    return rows[0] if rows else None
+
+
+def seats(db: Database, code: str) -> list[dict[str, Any]]:
+    return list(db.query("select * from seats where table_code = ? order by seat", [code]))
+
+
+def events(db: Database, code: str, round_: int | None = None) -> list[dict[str, Any]]:
+    if round_ is None:
+        return list(db.query("select * from events where table_code = ? order by id", [code]))
+    return list(db.query("select * from events where table_code = ? and round = ? order by id",
+                         [code, round_]))
+
+
+def live_events(db: Database, code: str, round_: int) -> list[dict[str, Any]]:
+    return list(db.query(
+        "select * from events where table_code = ? and round = ? and undone_version is null "
+        "order by step", [code, round_]))
+
+
+def event_by_key(db: Database, code: str, key: str) -> dict[str, Any] | None:
+    rows = list(db.query("select * from events where table_code = ? and key = ?", [code, key]))
+    return rows[0] if rows else None
+
+
+def contributions(db: Database, code: str, round_: int) -> list[dict[str, Any]]:
+    return list(db.query(
+        "select seat, before_step, value from contributions where table_code = ? and round = ? "
+        "order by id", [code, round_]))
+
+
+def rounds(db: Database, code: str) -> list[dict[str, Any]]:
+    return list(db.query("select * from rounds where table_code = ? order by round", [code]))
+
+
+# --- writes (call inside ``writing``) -------------------------------------------------
+
+
+def insert(db: Database, table_name: str, row: dict[str, Any]) -> None:
+    db[table_name].insert(row)
+
+
+def update_table(db: Database, code: str, **fields: Any) -> None:
+    db["tables"].update(code, fields)
+
+
+def update_seat(db: Database, seat_id: int, **fields: Any) -> None:
+    db["seats"].update(seat_id, fields)
+
+
+def mark_undone(db: Database, event_id: int, version: int, by: str) -> None:
+    db["events"].update(event_id, {"undone_version": version, "undone_by": by})
+
+
+def close_round(db: Database, code: str, round_: int, result: Any) -> None:
+    db["rounds"].update((code, round_), {"closed": 1, "result": dumps(result)})

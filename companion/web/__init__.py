@@ -1,0 +1,112 @@
+"""The web layer: blueprints, languages, CSRF, security headers and error pages."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Flask, g, jsonify, render_template, request
+from flask_babel import Babel
+from flask_htmx import HTMX
+from flask_wtf.csrf import CSRFError, CSRFProtect
+
+from companion.games.base import N_
+from companion.i18n import LANGUAGES, translation_directories
+from companion.tables import TableError
+from companion.web import render
+
+csrf = CSRFProtect()
+babel = Babel()
+htmx = HTMX()
+
+CONTENT_SECURITY_POLICY = "; ".join([
+    "default-src 'self'",
+    "img-src 'self' data:",
+    "style-src 'self'",
+    "script-src 'self'",
+    "connect-src 'self'",
+    "manifest-src 'self'",
+    "frame-ancestors 'none'",
+    "base-uri 'none'",
+    "form-action 'self'",
+])
+
+
+def select_locale() -> str:
+    """The language a screen asked for (seat or table), else the browser's, else English."""
+    lang = g.get("lang")
+    if lang in LANGUAGES:
+        return lang
+    return request.accept_languages.best_match(list(LANGUAGES)) or "en"
+
+
+def init_web(app: Flask) -> None:
+    app.config.setdefault(
+        "BABEL_TRANSLATION_DIRECTORIES", ";".join(str(d) for d in translation_directories()))
+    babel.init_app(app, locale_selector=select_locale)
+    csrf.init_app(app)
+    htmx.init_app(app)
+
+    from companion.web import api, lobby, screens
+
+    app.register_blueprint(lobby.bp)
+    app.register_blueprint(screens.bp)
+    app.register_blueprint(api.bp)
+    csrf.exempt(api.bp)
+
+    app.jinja_env.filters["t"] = render.translate
+    app.jinja_env.globals["say"] = render.say
+    app.jinja_env.globals["languages"] = LANGUAGES
+    app.jinja_env.globals["current_lang"] = select_locale
+
+    @app.after_request
+    def security_headers(response: Any) -> Any:
+        headers = response.headers
+        headers.setdefault("Content-Security-Policy", CONTENT_SECURITY_POLICY)
+        headers.setdefault("X-Content-Type-Options", "nosniff")
+        headers.setdefault("X-Frame-Options", "DENY")
+        # Seat and host links carry their token in the path: never send it as a referrer.
+        headers.setdefault("Referrer-Policy", "no-referrer")
+        headers.setdefault("Permissions-Policy", "camera=(), microphone=(), geolocation=()")
+        if request.endpoint and request.endpoint != "static":
+            headers.setdefault("Cache-Control", "no-store")
+        if htmx:
+            headers.add("Vary", "HX-Request")
+        return response
+
+    @app.errorhandler(CSRFError)
+    def csrf_error(error: CSRFError) -> Any:
+        message = render.translate(
+            N_("This page is too old to act from; reload it and try again."))
+        return _error_page(400, message)
+
+    @app.errorhandler(TableError)
+    def table_error(error: TableError) -> Any:
+        message = render.say(error.message, error.args_, [])
+        if request.path.startswith("/api/"):
+            return jsonify({"error": message}), error.status
+        return _error_page(error.status, message)
+
+    for status in (400, 403, 404, 405, 413, 500):
+        app.register_error_handler(status, _http_error)
+
+
+_HTTP_MESSAGES = {
+    400: N_("The request was not understood."),
+    403: N_("This link is not valid."),
+    404: N_("There is nothing at this address."),
+    405: N_("This address does not take that kind of request."),
+    413: N_("The request is too large."),
+    500: N_("Something went wrong on the referee's side; nothing was changed."),
+}
+
+
+def _http_error(error: Any) -> Any:
+    status = getattr(error, "code", 500) or 500
+    message = render.translate(_HTTP_MESSAGES.get(status, N_("The request failed.")))
+    if request.path.startswith("/api/"):
+        return jsonify({"error": message}), status
+    return _error_page(status, message)
+
+
+def _error_page(status: int, message: str) -> Any:
+    return render_template("error.html", message=message, status=status), status

@@ -1,0 +1,179 @@
+"""The JSON API: every screen's twin, for tests, bots and other clients (ARCHITECTURE.md).
+
+Errors are ``{"error": sentence}`` with 400 malformed, 403 wrong token, 404 unknown,
+409 stale, 422 against the rules. Tokens travel in the path, so no cookie and no CSRF
+token is involved here.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint, g, jsonify, request, url_for
+
+from companion import tables
+from companion.db import get_db
+from companion.games import GAMES
+from companion.games.base import N_
+from companion.tables import BadRequest
+from companion.web import render
+from companion.web.lobby import game_card
+from companion.web.openapi import openapi_document
+
+bp = Blueprint("api", __name__, url_prefix="/api")
+
+
+def _body() -> dict[str, Any]:
+    data = request.get_json(silent=True)
+    if not isinstance(data, dict):
+        raise BadRequest(N_("Send a JSON object."))
+    return data
+
+
+def _lang() -> None:
+    lang = request.args.get("lang")
+    if lang:
+        g.lang = lang
+
+
+@bp.get("/openapi.json")
+def openapi() -> Any:
+    return jsonify(openapi_document())
+
+
+@bp.get("/games")
+def games() -> Any:
+    _lang()
+    out = []
+    for game in GAMES.values():
+        card = game_card(game)
+        card["title"] = render.translate(card["title"])
+        card["blurb"] = render.translate(card["blurb"])
+        out.append(card)
+    return jsonify({"games": out})
+
+
+@bp.post("/tables")
+def create_table() -> Any:
+    body = _body()
+    created = tables.create(get_db(), body.get("game"), body.get("options"),
+                            body.get("seats"), lang=body.get("lang", "en"))
+    table = tables.open_table(get_db(), created["code"])
+    base = render.public_url(table)
+    return jsonify({
+        "code": created["code"],
+        "table_url": base + url_for("screens.table_page", code=created["code"]),
+        "host_url": base + url_for("screens.host_page", token=created["host_token"]),
+        "host_token": created["host_token"],
+        "commitment": created["commitment"],
+        "seats": [
+            {"role": s["role"], "name": s["name"], "token": s["token"],
+             "url": base + url_for("screens.seat_page", token=s["token"])}
+            for s in created["seats"]
+        ],
+    }), 201
+
+
+@bp.get("/t/<code>")
+def table_view(code: str) -> Any:
+    _lang()
+    db = get_db()
+    table = tables.open_table(db, code)
+    return jsonify({
+        "version": table.version,
+        "table": render.table_info(table),
+        "view": table.view(None),
+        "log": render.log_lines(tables.log_for(db, table, None), table.names),
+    })
+
+
+def _seat_answer(token: str, status: int = 200, **extra: Any) -> Any:
+    db = get_db()
+    table, seat = tables.open_seat(db, token)
+    return jsonify({
+        "version": table.version,
+        "seat": seat["seat"],
+        "table": render.table_info(table),
+        "view": table.view(seat["seat"]),
+        "actions": render.api_actions(table, seat["seat"]),
+        "can_undo": tables.undo_allowed(db, table, seat["seat"]) is not None,
+        "log": render.log_lines(tables.log_for(db, table, seat["seat"]), table.names),
+        **extra,
+    }), status
+
+
+@bp.get("/s/<token>")
+def seat_view(token: str) -> Any:
+    _lang()
+    return _seat_answer(token)
+
+
+@bp.post("/s/<token>/act")
+def seat_act(token: str) -> Any:
+    _lang()
+    body = _body()
+    version = body.get("version")
+    if version is None:
+        raise BadRequest(N_("The version must be a whole number."))
+    try:
+        acted = tables.act(get_db(), token, body.get("action"), body.get("params"), version,
+                           body.get("key"))
+    except tables.Stale as stale:
+        return _seat_answer(token, 409, error=render.say(stale.message, stale.args_, []))
+    return _seat_answer(token, repeated=acted.repeated)
+
+
+@bp.post("/s/<token>/undo")
+def seat_undo(token: str) -> Any:
+    tables.undo(get_db(), token, by_seat=True)
+    return _seat_answer(token)
+
+
+@bp.post("/s/<token>/join")
+def seat_join(token: str) -> Any:
+    tables.join(get_db(), token, _body().get("contribution"))
+    return _seat_answer(token)
+
+
+@bp.post("/s/<token>/again")
+def seat_again(token: str) -> Any:
+    tables.play_again(get_db(), token, as_host=False)
+    return _seat_answer(token)
+
+
+def _host_answer(token: str, **extra: Any) -> Any:
+    db = get_db()
+    table = tables.open_host(db, token)
+    return jsonify({"version": table.version, "table": render.table_info(table),
+                    "view": table.view(None), **extra})
+
+
+@bp.post("/h/<token>/undo")
+def host_undo(token: str) -> Any:
+    tables.undo(get_db(), token)
+    return _host_answer(token)
+
+
+@bp.post("/h/<token>/end")
+def host_end(token: str) -> Any:
+    tables.close(get_db(), token)
+    return _host_answer(token)
+
+
+@bp.post("/h/<token>/again")
+def host_again(token: str) -> Any:
+    tables.play_again(get_db(), token, as_host=True)
+    return _host_answer(token)
+
+
+@bp.post("/h/<token>/reissue/<int:seat>")
+def host_reissue(token: str, seat: int) -> Any:
+    new = tables.reissue(get_db(), token, seat)
+    table = tables.open_host(get_db(), token)
+    url = render.public_url(table) + url_for("screens.seat_page", token=new)
+    return _host_answer(token, seat={"seat": seat, "token": new, "url": url})
+
+
+@bp.get("/t/<code>/export")
+def export(code: str) -> Any:
+    return jsonify(tables.export(get_db(), code))

@@ -1,0 +1,91 @@
+"""The lobby: the list of games and the new-table form."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from flask import Blueprint, g, jsonify, redirect, render_template, request, url_for
+
+from companion import tables
+from companion.db import get_db
+from companion.games import GAMES
+from companion.tables import TableError
+from companion.web.render import say, translate
+
+bp = Blueprint("lobby", __name__)
+
+
+def game_card(game: Any) -> dict[str, Any]:
+    """What the lobby and the setup form show about a game (no state involved)."""
+    spec = game.seats({option.name: option.default for option in game.OPTIONS})
+    return {
+        "id": game.NAME,
+        "title": game.TITLE,
+        "blurb": getattr(game, "BLURB", ""),
+        "min": game.MIN_PLAYERS,
+        "max": game.MAX_PLAYERS,
+        "roles": list(spec.roles),
+        "options": [option.to_json() for option in game.OPTIONS],
+    }
+
+
+@bp.get("/")
+def index() -> Any:
+    return render_template("lobby.html", games=[game_card(g) for g in GAMES.values()])
+
+
+@bp.route("/new/<game_id>", methods=["GET", "POST"])
+def new_table(game_id: str) -> Any:
+    if game_id not in GAMES:
+        raise tables.NotFound("There is no game “{game}”.", game=game_id[:40])
+    card = game_card(GAMES[game_id])
+    if request.method == "GET":
+        return render_template("new_table.html", game=card, form={}, error="")
+    form = request.form
+    g.lang = form.get("lang", "en")
+    names = [form.get(f"seat{i}", "") for i in range(card["max"])]
+    if card["roles"]:
+        seats = [{"name": n} for n in names[: len(card["roles"])]]
+    else:
+        seats = [{"name": n} for n in names if n.strip()]
+    options: dict[str, Any] = {}
+    for option in card["options"]:
+        if option["kind"] == "bool":
+            options[option["name"]] = form.get(f"opt_{option['name']}") == "on"
+        elif f"opt_{option['name']}" in form:
+            options[option["name"]] = form[f"opt_{option['name']}"]
+    try:
+        created = tables.create(get_db(), game_id, options, seats, lang=g.lang)
+    except TableError as error:
+        message = say(error.message, error.args_, [])
+        return render_template("new_table.html", game=card, form=form,
+                               error=message), error.status
+    return redirect(url_for("screens.host_page", token=created["host_token"]), code=303)
+
+
+def _local_path(path: str) -> str:
+    return path if re.fullmatch(r"/[A-Za-z0-9/_\-]{0,80}", path) else "/"
+
+
+@bp.get("/manifest.webmanifest")
+def manifest() -> Any:
+    """The web app manifest, so a seat view can be added to the home screen."""
+    data = {
+        "name": "Table Companion",
+        "short_name": "Companion",
+        "description": translate("A neutral referee for your board game table."),
+        "start_url": _local_path(request.args.get("start", "/")),
+        "display": "standalone",
+        "background_color": "#1d1b18",
+        "theme_color": "#1d1b18",
+        "icons": [
+            {"src": url_for("static", filename="icon.svg"), "sizes": "any",
+             "type": "image/svg+xml"},
+            {"src": url_for("static", filename="icon-192.png"), "sizes": "192x192",
+             "type": "image/png"},
+        ],
+    }
+    response = jsonify(data)
+    response.mimetype = "application/manifest+json"
+    return response

@@ -1,0 +1,191 @@
+"""Turn a table into what a template or a JSON answer receives: view dicts only.
+
+This is the one place that calls ``view(state, seat)`` for the web; templates never see
+a game's state, a seed (until the game is closed) or another seat's token.
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+from typing import Any
+
+from flask import current_app, request, url_for
+from flask_babel import gettext
+
+from companion import tables
+from companion.i18n import LANGUAGES
+from companion.tables import Table
+
+
+def translate(text: str) -> str:
+    """A message id in the viewer's language (unknown texts, like names, pass unchanged)."""
+    if not isinstance(text, str) or not text:
+        return text
+    return gettext(text)
+
+
+def say(text: str, args: dict[str, Any] | None, names: list[str]) -> str:
+    """A message id with its fields filled: seats print as names, message ids translate."""
+    values = {}
+    for key, value in (args or {}).items():
+        if isinstance(value, dict) and "seat" in value:
+            seat = value["seat"]
+            values[key] = names[seat] if 0 <= seat < len(names) else "?"
+        elif isinstance(value, str):
+            values[key] = translate(value)
+        elif isinstance(value, list):
+            values[key] = ", ".join(str(translate(v) if isinstance(v, str) else v)
+                                    for v in value)
+        else:
+            values[key] = value
+    template = translate(text)
+    try:
+        return template.format(**values)
+    except (KeyError, IndexError, ValueError):
+        return text.format(**values) if text else ""
+
+
+def table_info(table: Table, for_host: bool = False) -> dict[str, Any]:
+    """Public facts about the table shown on every screen."""
+    result = table.result
+    game = table.game
+    return {
+        "code": table.code,
+        "game": game.NAME,
+        "title": game.TITLE,
+        "version": table.version,
+        "round": table.round,
+        "commitment": table.row["commitment"],
+        "seed": table.row["seed"] if table.closed else None,
+        "closed": table.closed,
+        "over": result is not None,
+        "result": _result(result, table.names),
+        "rematch": bool(getattr(game, "REMATCH", False)) and result is not None
+        and not table.closed,
+        "seats": [
+            {"seat": s["seat"], "name": s["name"], "role": s["role"], "joined": bool(s["claimed"])}
+            for s in table.seats
+        ],
+        "lang": table.row["lang"],
+        "table_url": public_url(table) + url_for("screens.table_page", code=table.code),
+    }
+
+
+def _result(result: dict[str, Any] | None, names: list[str]) -> dict[str, Any] | None:
+    if result is None:
+        return None
+    return {
+        "text": say(result.get("text", ""), result.get("args"), names),
+        "winners": [names[w] for w in result.get("winners", [])],
+        "draw": bool(result.get("draw")),
+    }
+
+
+def public_url(table: Table | None = None) -> str:
+    """The address phones should use: the host's override, the server's, or this request's."""
+    if table is not None and table.row["public_url"]:
+        return table.row["public_url"]
+    configured = current_app.config.get("PUBLIC_URL")
+    return (configured or request.host_url).rstrip("/")
+
+
+def log_lines(entries: list[dict[str, Any]], names: list[str]) -> list[dict[str, Any]]:
+    return [
+        {"text": say(e["text"], e.get("args"), names), "private": e.get("private", False),
+         "correction": e.get("correction", False)}
+        for e in entries
+    ]
+
+
+def action_forms(table: Table, seat: int) -> list[dict[str, Any]]:
+    """The seat's legal actions as forms: translated labels, inputs and a one-tap key each."""
+    forms = []
+    for action in table.actions(seat):
+        data = action.to_json()
+        forms.append({
+            "action": data["action"],
+            "params": data["params"],
+            "params_json": json.dumps(data["params"], ensure_ascii=False, sort_keys=True),
+            "label": say(action.label or action.action, action.label_args, table.names),
+            "hint": translate(action.hint) if action.hint else "",
+            "group": translate(action.group) if action.group else "",
+            "inputs": [
+                dict(spec, name=name, label=translate(spec.get("label", name)))
+                for name, spec in action.inputs.items()
+            ],
+            "key": secrets.token_hex(8),
+        })
+    return forms
+
+
+def grouped(forms: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Forms under their group headings, groups in order of first appearance."""
+    groups: dict[str, list[dict[str, Any]]] = {}
+    for form in forms:
+        groups.setdefault(form["group"], []).append(form)
+    return [{"title": title, "forms": items} for title, items in groups.items()]
+
+
+def api_actions(table: Table, seat: int) -> list[dict[str, Any]]:
+    out = []
+    for action in table.actions(seat):
+        data = action.to_json()
+        data["label"] = say(action.label or action.action, action.label_args, table.names)
+        data.pop("label_args", None)
+        out.append(data)
+    return out
+
+
+def seat_context(db: Any, table: Table, seat_row: dict[str, Any], token: str,
+                 notice: str = "") -> dict[str, Any]:
+    seat = seat_row["seat"]
+    forms = action_forms(table, seat)
+    return {
+        "table": table_info(table),
+        "me": {"seat": seat, "name": seat_row["name"], "role": seat_row["role"],
+               "lang": seat_row["lang"], "joined": bool(seat_row["claimed"])},
+        "view": table.view(seat),
+        "names": table.names,
+        "forms": forms,
+        "groups": grouped(forms),
+        "can_undo": tables.undo_allowed(db, table, seat) is not None,
+        "log": log_lines(tables.log_for(db, table, seat), table.names),
+        "notice": notice,
+        "token": token,
+        "languages": LANGUAGES,
+    }
+
+
+def table_context(db: Any, table: Table, notice: str = "") -> dict[str, Any]:
+    return {
+        "table": table_info(table),
+        "view": table.view(None),
+        "names": table.names,
+        "log": log_lines(tables.log_for(db, table, None), table.names),
+        "notice": notice,
+        "languages": LANGUAGES,
+    }
+
+
+def host_context(db: Any, table: Table, host_token: str, notice: str = "") -> dict[str, Any]:
+    context = table_context(db, table, notice)
+    base = public_url(table)
+    last = tables.undo_allowed(db, table, None)
+    context.update({
+        "host_token": host_token,
+        "public_url": table.row["public_url"],
+        "base_url": base,
+        "can_undo": last is not None,
+        "undo_is_correction": bool(last and last["revealed"]),
+        "seat_links": [
+            {
+                "seat": s["seat"], "name": s["name"], "role": s["role"],
+                "joined": bool(s["claimed"]),
+                "url": base + url_for("screens.seat_page", token=tables.seat_token(
+                    host_token, s["seat"], s["generation"])),
+            }
+            for s in table.seats
+        ],
+    })
+    return context

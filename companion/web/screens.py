@@ -1,0 +1,285 @@
+"""The three screens: the table view, the host view and a seat's private view.
+
+Each screen is a full page built around a live fragment; the fragment is also the answer
+to every htmx request (a poll that found a new version, or an action) and carries the
+version it was rendered at. A poll at the current version answers 204 and costs one
+indexed read.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+from typing import Any
+
+import qrcode
+import qrcode.image.svg
+from flask import (
+    Blueprint,
+    Response,
+    abort,
+    g,
+    redirect,
+    render_template,
+    request,
+    url_for,
+)
+
+from companion import store, tables
+from companion.db import get_db
+from companion.games.base import N_
+from companion.tables import BadRequest, TableError
+from companion.web import htmx, render
+
+bp = Blueprint("screens", __name__)
+
+
+def _unchanged(current: int) -> bool:
+    seen = request.args.get("v", type=int)
+    return seen is not None and seen == current
+
+
+def _template(game: str, name: str) -> list[str]:
+    return [f"games/{game}/{name}", f"games/_generic{name}"]
+
+
+# --- the table view ----------------------------------------------------------------------
+
+
+@bp.get("/t/<code>")
+def table_page(code: str) -> Any:
+    db = get_db()
+    table = tables.open_table(db, code)
+    g.lang = request.args.get("lang") or table.row["lang"]
+    return render_template("table.html", **render.table_context(db, table))
+
+
+@bp.get("/t/<code>/live")
+def table_live(code: str) -> Any:
+    db = get_db()
+    current = store.version(db, code.upper())
+    if current is None:
+        abort(404)
+    if _unchanged(current):
+        return Response(status=204)
+    table = tables.open_table(db, code)
+    g.lang = request.args.get("lang") or table.row["lang"]
+    return render_template("_table_live.html", **render.table_context(db, table))
+
+
+# --- the host view -------------------------------------------------------------------------
+
+
+def _host_answer(token: str, notice: str = "", status: int = 200) -> Any:
+    db = get_db()
+    table = tables.open_host(db, token)
+    g.lang = table.row["lang"]
+    context = render.host_context(db, table, token, notice)
+    if htmx:
+        return render_template("_host_live.html", **context), status
+    if request.method == "POST" and status == 200:
+        return redirect(url_for("screens.host_page", token=token), code=303)
+    return render_template("host.html", **context), status
+
+
+@bp.get("/h/<token>")
+def host_page(token: str) -> Any:
+    db = get_db()
+    table = tables.open_host(db, token)
+    g.lang = table.row["lang"]
+    return render_template("host.html", **render.host_context(db, table, token))
+
+
+@bp.get("/h/<token>/live")
+def host_live(token: str) -> Any:
+    db = get_db()
+    table = tables.open_host(db, token)
+    if _unchanged(table.version):
+        return Response(status=204)
+    g.lang = table.row["lang"]
+    return render_template("_host_live.html", **render.host_context(db, table, token))
+
+
+@bp.get("/h/<token>/qr/<int:seat>.svg")
+def seat_qr(token: str, seat: int) -> Any:
+    """The QR code of a seat's link, for the host screen only."""
+    db = get_db()
+    table = tables.open_host(db, token)
+    if not 0 <= seat < len(table.seats):
+        abort(404)
+    row = table.seats[seat]
+    url = render.public_url(table) + url_for(
+        "screens.seat_page", token=tables.seat_token(token, seat, row["generation"]))
+    return Response(qr_svg(url), mimetype="image/svg+xml")
+
+
+def qr_svg(text: str) -> bytes:
+    image = qrcode.make(text, image_factory=qrcode.image.svg.SvgPathImage, border=2)
+    out = io.BytesIO()
+    image.save(out)
+    return out.getvalue()
+
+
+def _host_control(token: str, work: Any, done: str) -> Any:
+    try:
+        work()
+    except TableError as error:
+        return _host_answer(token, render.say(error.message, error.args_, []), error.status)
+    return _host_answer(token, render.translate(done))
+
+
+@bp.post("/h/<token>/undo")
+def host_undo(token: str) -> Any:
+    return _host_control(token, lambda: tables.undo(get_db(), token),
+                         N_("The last action was undone; everyone sees the correction."))
+
+
+@bp.post("/h/<token>/end")
+def host_end(token: str) -> Any:
+    return _host_control(token, lambda: tables.close(get_db(), token),
+                         N_("The table has ended and its seed is revealed."))
+
+
+@bp.post("/h/<token>/again")
+def host_again(token: str) -> Any:
+    return _host_control(token, lambda: tables.play_again(get_db(), token, as_host=True),
+                         N_("A new game is dealt at the same seats."))
+
+
+@bp.post("/h/<token>/reissue/<int:seat>")
+def host_reissue(token: str, seat: int) -> Any:
+    return _host_control(token, lambda: tables.reissue(get_db(), token, seat),
+                         N_("A new link was made for that seat; the old one no longer works."))
+
+
+@bp.post("/h/<token>/public-url")
+def host_public_url(token: str) -> Any:
+    return _host_control(
+        token, lambda: tables.set_public_url(get_db(), token, request.form.get("url", "")),
+        N_("The QR codes now point to the new address."))
+
+
+@bp.post("/h/<token>/lang")
+def host_lang(token: str) -> Any:
+    return _host_control(
+        token, lambda: tables.set_table_language(get_db(), token, request.form.get("lang")),
+        N_("The table view's language is changed."))
+
+
+# --- a seat's private view -------------------------------------------------------------------
+
+
+def _seat_answer(token: str, notice: str = "", status: int = 200) -> Any:
+    db = get_db()
+    table, seat = tables.open_seat(db, token)
+    g.lang = seat["lang"]
+    context = render.seat_context(db, table, seat, token, notice)
+    if htmx:
+        return render_template("_seat_live.html", **context), status
+    if request.method == "POST" and status == 200:
+        return redirect(url_for("screens.seat_page", token=token), code=303)
+    return render_template("seat.html", **context), status
+
+
+@bp.get("/s/<token>")
+def seat_page(token: str) -> Any:
+    db = get_db()
+    table, seat = tables.open_seat(db, token)
+    g.lang = seat["lang"]
+    return render_template("seat.html", **render.seat_context(db, table, seat, token))
+
+
+@bp.get("/s/<token>/live")
+def seat_live(token: str) -> Any:
+    db = get_db()
+    table, seat = tables.open_seat(db, token)
+    if _unchanged(table.version):
+        return Response(status=204)
+    g.lang = seat["lang"]
+    return render_template("_seat_live.html", **render.seat_context(db, table, seat, token))
+
+
+def parse_action_form(form: Any) -> dict[str, Any]:
+    """An action posted by a button: fixed params as JSON plus the typed-in inputs."""
+    try:
+        params = json.loads(form.get("params") or "{}")
+    except ValueError:
+        raise BadRequest(N_("The action's parameters must be an object.")) from None
+    if not isinstance(params, dict):
+        raise BadRequest(N_("The action's parameters must be an object."))
+    for name, value in form.items():
+        if not name.startswith("in_"):
+            continue
+        kind = form.get(f"kind_{name[3:]}", "text")
+        if kind == "int":
+            try:
+                params[name[3:]] = int(value.strip())
+            except ValueError:
+                raise BadRequest(N_("Write a whole number.")) from None
+        else:
+            params[name[3:]] = value
+    version = form.get("version")
+    try:
+        version_number = int(version) if version is not None else None
+    except ValueError:
+        raise BadRequest(N_("The version must be a whole number.")) from None
+    return {
+        "action": form.get("action", ""),
+        "params": params,
+        "version": version_number,
+        "key": form.get("key") or None,
+    }
+
+
+@bp.post("/s/<token>/act")
+def seat_act(token: str) -> Any:
+    try:
+        posted = parse_action_form(request.form)
+        if posted["version"] is None:
+            raise BadRequest(N_("The version must be a whole number."))
+        tables.act(get_db(), token, posted["action"], posted["params"], posted["version"],
+                   posted["key"])
+    except tables.Forbidden:
+        raise
+    except TableError as error:
+        return _seat_answer(token, render.say(error.message, error.args_, []), error.status)
+    return _seat_answer(token)
+
+
+@bp.post("/s/<token>/undo")
+def seat_undo(token: str) -> Any:
+    try:
+        tables.undo(get_db(), token, by_seat=True)
+    except tables.Forbidden:
+        raise
+    except TableError as error:
+        return _seat_answer(token, render.say(error.message, error.args_, []), error.status)
+    return _seat_answer(token, render.translate(N_("Taken back.")))
+
+
+@bp.post("/s/<token>/again")
+def seat_again(token: str) -> Any:
+    try:
+        tables.play_again(get_db(), token, as_host=False)
+    except tables.Forbidden:
+        raise
+    except TableError as error:
+        return _seat_answer(token, render.say(error.message, error.args_, []), error.status)
+    return _seat_answer(token)
+
+
+@bp.post("/s/<token>/join")
+def seat_join(token: str) -> Any:
+    """The phone's random contribution, sent by the page's script when it first opens."""
+    tables.join(get_db(), token, request.form.get("contribution", ""))
+    return Response(status=204)
+
+
+@bp.post("/s/<token>/lang")
+def seat_lang(token: str) -> Any:
+    tables.set_seat_language(get_db(), token, request.form.get("lang"))
+    if htmx:
+        response = Response(status=204)
+        response.headers["HX-Refresh"] = "true"
+        return response
+    return redirect(url_for("screens.seat_page", token=token), code=303)
