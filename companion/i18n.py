@@ -41,3 +41,90 @@ def compile_catalogues() -> int:
             tmp.replace(mo_path)
             built += 1
     return built
+
+
+TEMPLATES = PACKAGE.parent / "templates"
+KEYWORDS = {"_": None, "gettext": None, "ngettext": (1, 2), "N_": None, "lazy_gettext": None}
+METHODS = [("**.py", "python"), ("**.html", "jinja2.ext:babel_extract")]
+
+
+def catalogues() -> dict[str, Path]:
+    """Each catalogue's name and its translations directory: the platform and every game."""
+    found = {"platform": PACKAGE / "translations"}
+    for package in sorted((PACKAGE / "games").iterdir()):
+        if (package / "__init__.py").exists():
+            found[package.name] = package / "translations"
+    return found
+
+
+def _sources(name: str) -> list[tuple[Path, Path]]:
+    """(directory, file) pairs whose strings belong to catalogue ``name``."""
+    if name == "platform":
+        roots = [PACKAGE, TEMPLATES]
+        games = PACKAGE / "games"
+        skip = [p for p in games.iterdir() if p.is_dir()] + [
+            p for p in (TEMPLATES / "games").iterdir() if p.is_dir()]
+    else:
+        roots = [PACKAGE / "games" / name, TEMPLATES / "games" / name]
+        skip = []
+    pairs = []
+    for root in roots:
+        if not root.is_dir():
+            continue
+        for path in sorted(root.rglob("*")):
+            if path.suffix not in (".py", ".html") or any(s in path.parents for s in skip):
+                continue
+            pairs.append((root, path))
+    return pairs
+
+
+def extract(name: str) -> dict[str, list[str]]:
+    """Every message id of a catalogue, with where it is used."""
+    from babel.messages.extract import extract_from_file
+
+    found: dict[str, list[str]] = {}
+    for root, path in _sources(name):
+        method = "python" if path.suffix == ".py" else "jinja2.ext:babel_extract"
+        for lineno, message, _comments, _context in extract_from_file(
+            method, str(path), keywords=KEYWORDS, options={"trimmed": "true"}
+        ):
+            ids = message if isinstance(message, tuple) else (message,)
+            for msgid in ids:
+                if msgid:
+                    found.setdefault(msgid, []).append(f"{path.relative_to(root.parent)}:{lineno}")
+    return found
+
+
+def update(name: str, languages: tuple[str, ...] = ("cs", "ru")) -> dict[str, int]:
+    """Add new message ids to a catalogue's .po files (keeping every translation);
+    returns how many are still untranslated per language."""
+    from babel.messages.catalog import Catalog
+    from babel.messages.pofile import write_po
+
+    messages = extract(name)
+    missing = {}
+    for lang in languages:
+        po_path = catalogues()[name] / lang / "LC_MESSAGES" / "messages.po"
+        if po_path.exists():
+            with po_path.open("rb") as handle:
+                old = read_po(handle, locale=lang)
+        else:
+            old = Catalog(locale=lang)
+        catalog = Catalog(locale=lang, project="Table Companion", charset="utf-8")
+        for msgid, locations in sorted(messages.items()):
+            previous = old.get(msgid)
+            catalog.add(msgid, previous.string if previous else "",
+                        locations=[(f, int(n)) for f, n in (loc.rsplit(":", 1) for loc in locations[:3])])
+        po_path.parent.mkdir(parents=True, exist_ok=True)
+        with po_path.open("wb") as handle:
+            write_po(handle, catalog, width=100, sort_output=True, include_previous=False)
+        missing[lang] = sum(1 for m in catalog if m.id and not m.string)
+    return missing
+
+
+if __name__ == "__main__":
+    import sys
+
+    names = sys.argv[1:] or list(catalogues())
+    for catalogue in names:
+        print(catalogue, update(catalogue))
