@@ -1,0 +1,61 @@
+"""Shared fixtures in the manner of Flask's tutorial: an app on a fresh database, a client,
+and helpers to create a table and act as one of its seats through the JSON API."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from companion import create_app
+
+
+@pytest.fixture
+def app(tmp_path):
+    app = create_app({
+        "TESTING": True,
+        "DATABASE": str(tmp_path / "companion.db"),
+        "SECRET_KEY": "test",
+        "PUBLIC_URL": "http://table.test:5000",
+    })
+    yield app
+
+
+@pytest.fixture
+def client(app):
+    return app.test_client()
+
+
+class Tables:
+    """Create tables and act as their seats over the JSON API (like ``AuthActions``)."""
+
+    def __init__(self, client: Any) -> None:
+        self.client = client
+
+    def create(self, game: str = "kit", names: tuple[str, ...] = ("Anna", "Bob"),
+               options: dict | None = None, **extra: Any) -> dict[str, Any]:
+        body = {"game": game, "seats": [{"name": n} for n in names], **extra}
+        if options is not None:
+            body["options"] = options
+        response = self.client.post("/api/tables", json=body)
+        assert response.status_code == 201, response.get_json()
+        return response.get_json()
+
+    def seat(self, token: str) -> dict[str, Any]:
+        response = self.client.get(f"/api/s/{token}")
+        assert response.status_code == 200, response.get_json()
+        return response.get_json()
+
+    def act(self, token: str, action: str, params: dict | None = None,
+            version: int | None = None, key: str | None = None) -> Any:
+        if version is None:
+            version = self.seat(token)["version"]
+        body: dict[str, Any] = {"action": action, "params": params or {}, "version": version}
+        if key is not None:
+            body["key"] = key
+        return self.client.post(f"/api/s/{token}/act", json=body)
+
+
+@pytest.fixture
+def tables(client):
+    return Tables(client)

@@ -1,0 +1,47 @@
+"""Meta-tests of STYLE.md: pure rules engines, and every game has tests and a README."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+from companion.games import GAMES
+
+ROOT = Path(__file__).parents[1]
+FORBIDDEN = ("flask", "werkzeug", "sqlite3", "sqlite_utils", "companion.web", "companion.store",
+             "companion.db", "companion.tables", "random", "time", "datetime")
+
+
+def imported_modules(path: Path) -> set[str]:
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    names: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            names.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module:
+            names.add(node.module)
+    return names
+
+
+@pytest.mark.parametrize("path", sorted((ROOT / "companion" / "games").rglob("*.py")),
+                         ids=lambda p: str(p.relative_to(ROOT)))
+def test_rules_engines_import_no_web_database_clock_or_global_random(path):
+    for name in imported_modules(path):
+        assert not any(name == f or name.startswith(f + ".") for f in FORBIDDEN), (
+            f"{path.name} imports {name}")
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_every_game_has_tests_and_a_readme(name):
+    module = GAMES[name]
+    package = Path(module.__file__).parent
+    assert (package / "README.md").exists(), f"{name} has no README.md"
+    assert list((ROOT / "tests" / "games").glob(f"test_{name}*.py")), f"no tests for {name}"
+
+
+def test_templates_never_receive_state():
+    """Templates get view dicts only: no template mentions a game's ``state``."""
+    for path in (ROOT / "templates").rglob("*.html"):
+        assert "state." not in path.read_text(encoding="utf-8"), path

@@ -1,0 +1,183 @@
+"""The table lifecycle: undo, re-issue, play again, the log per seat, the event log as the
+source of truth, concurrent phones and the export that ``companion verify`` checks."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import threading
+
+import pytest
+
+from companion import store, tables
+from companion.verify import verify
+
+
+@pytest.fixture
+def db(tmp_path):
+    database = store.connect(tmp_path / "t.db")
+    store.migrate(database)
+    return database
+
+
+def kit_table(db, names=("Anna", "Bob"), **options):
+    created = tables.create(db, "kit", options or None, [{"name": n} for n in names])
+    return created, [s["token"] for s in created["seats"]]
+
+
+def version(db, code):
+    return store.version(db, code)
+
+
+def test_tokens_are_long_random_and_stored_only_hashed(db):
+    created, tokens = kit_table(db)
+    assert all(len(t) >= 22 for t in tokens + [created["host_token"]])  # ≥ 128 bits
+    dump = "\n".join(db.conn.iterdump())
+    assert created["host_token"] not in dump
+    assert all(token not in dump for token in tokens)
+
+
+def test_free_undo_of_an_action_that_showed_nothing(db):
+    """A face-down deal showed nobody anything: its owner may take it back."""
+    created, (anna, bob) = kit_table(db)
+    tables.act(db, anna, "deal", {"place": 0}, None)
+    table, seat = tables.open_seat(db, anna)
+    assert tables.undo_allowed(db, table, 0) is not None
+    assert tables.undo_allowed(db, table, 1) is None
+    tables.undo(db, anna, by_seat=True)
+    assert tables.open_table(db, created["code"]).view(None)["places"][0]["cards"] == []
+
+
+def test_seat_cannot_undo_a_draw_it_has_seen(db):
+    """A drawn card was shown to its drawer: only the host may correct it."""
+    created, (anna, _) = kit_table(db)
+    tables.act(db, anna, "draw", {"end": "top"}, None)
+    with pytest.raises(tables.Refused):
+        tables.undo(db, anna, by_seat=True)
+    tables.undo(db, created["host_token"])
+    table = tables.open_table(db, created["code"])
+    assert table.view(0)["hand"] == []
+    log = tables.log_for(db, table, 1)
+    assert log[0]["text"] == "Host correction: an action was undone."
+
+
+def test_redo_after_undo_gives_the_same_random_outcome(db):
+    """Step-tied randomness: undoing a roll and rolling again gives the same dice."""
+    created, (anna, _) = kit_table(db)
+    roll = {"secret": False, "dice": "10d6"}
+    first = tables.act(db, anna, "roll", roll, None).table.view(None)["rolls"][0]["dice"]
+    tables.undo(db, created["host_token"])
+    again = tables.act(db, anna, "roll", roll, None).table.view(None)["rolls"][0]["dice"]
+    assert first == again
+
+
+def test_reshuffle_after_undo_gives_the_same_order(db):
+    created, (anna, _) = kit_table(db)
+    for _ in range(5):
+        tables.act(db, anna, "draw", {"end": "top"}, None)
+    for _ in range(5):
+        tables.act(db, anna, "discard", {"card": 0}, None)
+    state = tables.act(db, anna, "reshuffle", {}, None).table.state
+    tables.undo(db, created["host_token"])
+    assert tables.act(db, anna, "reshuffle", {}, None).table.state == state
+
+
+def test_reissue_kills_the_old_link_and_the_new_one_works(db):
+    created, (anna, _) = kit_table(db)
+    new = tables.reissue(db, created["host_token"], 0)
+    with pytest.raises(tables.Forbidden):
+        tables.open_seat(db, anna)
+    table, seat = tables.open_seat(db, new)
+    assert seat["seat"] == 0 and not seat["claimed"]
+
+
+def test_join_claims_the_seat_once_and_records_the_contribution(db):
+    created, (anna, _) = kit_table(db)
+    tables.join(db, anna, "ab" * 32)
+    tables.join(db, anna, "cd" * 32)
+    contributions = store.contributions(db, created["code"], 1)
+    assert [c["value"] for c in contributions] == ["ab" * 32]
+    with pytest.raises(tables.BadRequest):
+        tables.join(db, anna, "not hex")
+
+
+def test_private_log_lines_reach_only_their_seat(db):
+    created, (anna, bob) = kit_table(db, deck="custom", cards="Hidden Queen")
+    tables.act(db, anna, "draw", {"end": "top"}, None)
+    table = tables.open_table(db, created["code"])
+    texts = lambda seat: json.dumps(tables.log_for(db, table, seat))  # noqa: E731
+    assert "Hidden Queen" in texts(0)
+    assert "Hidden Queen" not in texts(1)
+    assert "Hidden Queen" not in texts(None)
+
+
+def test_replaying_the_event_log_reproduces_the_snapshot(db):
+    """STYLE §7: the log is the truth, the state on the table row is a cache."""
+    created, (anna, bob) = kit_table(db)
+    tables.join(db, bob, "ef" * 32)
+    for i in range(12):
+        token = (anna, bob)[i % 2]
+        tables.act(db, token, "draw", {"end": "bottom" if i % 3 else "top"}, None)
+        tables.act(db, token, "roll", {"secret": bool(i % 2), "dice": "3d6"}, None)
+    tables.undo(db, created["host_token"])
+    tables.close(db, created["host_token"])
+    export = tables.export(db, created["code"])
+    report = verify(export)
+    assert report.ok, report.problems
+    assert report.events == 24  # 23 live actions and the undone one, replayed in order
+    snapshot = store.table(db, created["code"])["state"]
+    assert hashlib.sha256(snapshot.encode()).hexdigest() == export["games"][0][
+        "final_state_sha256"]
+
+
+def test_verify_detects_a_tampered_export(db):
+    created, (anna, _) = kit_table(db)
+    tables.act(db, anna, "roll", {"secret": False, "dice": "2d6"}, None)
+    tables.act(db, anna, "draw", {"end": "top"}, None)
+    tables.close(db, created["host_token"])
+    export = tables.export(db, created["code"])
+    assert verify(export).ok
+    faked = json.loads(json.dumps(export))
+    faked["games"][0]["events"][0]["log"][0]["args"]["total"] = 12
+    assert not verify(faked).ok
+    wrong_seed = json.loads(json.dumps(export))
+    wrong_seed["games"][0]["seed"] = "00" * 32
+    assert "commitment" in verify(wrong_seed).summary()
+    other_action = json.loads(json.dumps(export))
+    other_action["games"][0]["events"][1]["action"]["params"]["end"] = "bottom"
+    assert not verify(other_action).ok
+
+
+def test_play_again_reveals_the_old_seed_and_commits_a_new_one(db):
+    created, _ = kit_table(db)
+    with pytest.raises(tables.Refused):
+        tables.play_again(db, created["host_token"], as_host=True)  # the kit has no rematch
+
+
+def test_concurrent_phones_never_corrupt_a_table(db, tmp_path):
+    """Eight phones drawing at the same moment: every card is drawn exactly once."""
+    created, tokens = kit_table(db, names=tuple(f"P{i}" for i in range(8)))
+    path = tmp_path / "t.db"
+    errors: list[Exception] = []
+
+    def phone(token: str) -> None:
+        own = store.connect(path)
+        try:
+            for i in range(5):
+                tables.act(own, token, "draw", {"end": "top"}, None, key=f"{token[:6]}-{i}")
+        except Exception as error:  # pragma: no cover - reported below
+            errors.append(error)
+        finally:
+            own.conn.close()
+
+    threads = [threading.Thread(target=phone, args=(t,)) for t in tokens]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert errors == []
+    table = tables.open_table(db, created["code"])
+    hands = [c["id"] for hand in table.state["hands"] for c in hand]
+    assert len(hands) == 40 and len(set(hands)) == 40
+    assert len(table.state["deck"]) == 12
+    assert table.version == 41

@@ -1,0 +1,181 @@
+"""The JSON API of ARCHITECTURE.md: shapes, statuses and sentences."""
+
+from __future__ import annotations
+
+import pytest
+
+from companion.games import GAMES
+
+
+def test_games_lists_every_registered_game_with_options(client):
+    games = client.get("/api/games").get_json()["games"]
+    assert [g["id"] for g in games] == list(GAMES)
+    kit = games[0]
+    assert {"id", "title", "min", "max", "roles", "options"} <= set(kit)
+    assert any(o["name"] == "deck" and o["default"] == "52" for o in kit["options"])
+
+
+def test_games_titles_follow_the_language(client):
+    czech = client.get("/api/games?lang=cs").get_json()["games"]
+    english = client.get("/api/games?lang=en").get_json()["games"]
+    assert czech[0]["title"] != english[0]["title"]
+
+
+def test_create_table_answers_links_tokens_and_commitment(tables):
+    created = tables.create(names=("Anna", "Bob", "Cyril"))
+    assert set(created) >= {"code", "table_url", "host_url", "host_token", "commitment",
+                            "seats"}
+    assert len(created["commitment"]) == 64
+    assert [s["name"] for s in created["seats"]] == ["Anna", "Bob", "Cyril"]
+    assert created["seats"][0]["url"].startswith("http://table.test:5000/s/")
+    assert created["table_url"] == f"http://table.test:5000/t/{created['code']}"
+
+
+@pytest.mark.parametrize("body, status", [
+    ({"game": "no-such-game"}, 404),
+    ({"game": "kit", "seats": "Anna"}, 400),
+    ({"game": "kit", "seats": [{"name": f"P{i}"} for i in range(9)]}, 400),
+    ({"game": "kit", "options": {"deck": "tarot"}}, 400),
+    ({"game": "kit", "options": {"colour": "red"}}, 400),
+    ({"game": "kit", "options": {"deck": "custom", "cards": ""}}, 400),
+    ({"game": "kit", "options": []}, 400),
+])
+def test_create_table_refuses_bad_input_with_a_sentence(client, body, status):
+    response = client.post("/api/tables", json=body)
+    assert response.status_code == status
+    error = response.get_json()["error"]
+    assert error.endswith(".") or error.endswith("”.") or len(error) > 10
+
+
+def test_create_table_needs_json(client):
+    response = client.post("/api/tables", data="game=kit")
+    assert response.status_code == 400
+    assert response.get_json()["error"] == "Send a JSON object."
+
+
+def test_seat_answer_has_view_and_ready_to_post_actions(tables):
+    created = tables.create()
+    answer = tables.seat(created["seats"][0]["token"])
+    assert answer["seat"] == 0 and answer["version"] == 1
+    actions = {(a["action"], str(a["params"])) for a in answer["actions"]}
+    assert ("draw", "{'end': 'top'}") in actions
+    assert all({"action", "params", "label"} <= set(a) for a in answer["actions"])
+
+
+def test_act_applies_and_returns_the_new_view(tables):
+    token = tables.create()["seats"][0]["token"]
+    response = tables.act(token, "draw", {"end": "top"})
+    assert response.status_code == 200
+    answer = response.get_json()
+    assert answer["version"] == 2
+    assert len(answer["view"]["hand"]) == 1
+
+
+def test_act_with_a_stale_version_applies_nothing_and_answers_409(tables):
+    """ARCHITECTURE: stale → nothing applied, the fresh view and a notice."""
+    created = tables.create()
+    anna, bob = (s["token"] for s in created["seats"])
+    tables.act(anna, "draw", {"end": "top"})
+    # Bob's buttons changed when Anna dealt a card to a place (a new "take" button).
+    tables.act(anna, "deal", {"place": 0})
+    response = tables.act(bob, "draw", {"end": "top"}, version=1)
+    assert response.status_code == 409
+    answer = response.get_json()
+    assert "nothing was done" in answer["error"]
+    assert answer["view"]["hand"] == []
+
+
+def test_act_not_stale_when_only_unrelated_things_changed(tables):
+    """Two players rolling at the same time: the second is not refused as stale,
+    because the first roll did not change what the second could do."""
+    created = tables.create()
+    anna, bob = (s["token"] for s in created["seats"])
+    assert tables.act(anna, "roll", {"secret": False, "dice": "2d6"}, version=1).status_code == 200
+    assert tables.act(bob, "roll", {"secret": False, "dice": "1d6"}, version=1).status_code == 200
+
+
+def test_repeated_key_applies_once(tables):
+    """A double tap posts the same key twice: one card is drawn, not two."""
+    token = tables.create()["seats"][0]["token"]
+    first = tables.act(token, "draw", {"end": "top"}, key="tap-1")
+    second = tables.act(token, "draw", {"end": "top"}, version=1, key="tap-1")
+    assert first.status_code == second.status_code == 200
+    assert second.get_json()["repeated"] is True
+    assert len(tables.seat(token)["view"]["hand"]) == 1
+
+
+@pytest.mark.parametrize("body, status", [
+    ({"action": "draw", "params": {"end": "top"}}, 400),
+    ({"action": "draw", "params": {"end": "top"}, "version": "one"}, 400),
+    ({"action": "", "params": {}, "version": 1}, 400),
+    ({"action": "draw", "params": [], "version": 1}, 400),
+    ({"action": "fly", "params": {}, "version": 1}, 400),
+    ({"action": "draw", "params": {"end": "middle"}, "version": 1}, 400),
+    ({"action": "draw", "params": {"end": "top"}, "version": 1, "key": "x" * 100}, 400),
+    ({"action": "discard", "params": {"card": 3}, "version": 1}, 422),
+    ({"action": "show_roll", "params": {"roll": 99}, "version": 1}, 422),
+])
+def test_bad_actions_are_refused_and_change_nothing(tables, client, body, status):
+    created = tables.create()
+    token = created["seats"][0]["token"]
+    before = client.get(f"/api/t/{created['code']}").get_json()
+    response = client.post(f"/api/s/{token}/act", json=body)
+    assert response.status_code == status
+    assert isinstance(response.get_json()["error"], str)
+    assert client.get(f"/api/t/{created['code']}").get_json() == before
+
+
+def test_wrong_tokens_answer_403_and_unknown_tables_404(client, tables):
+    created = tables.create()
+    assert client.get("/api/s/" + "x" * 32).status_code == 403
+    assert client.post("/api/s/" + "x" * 32 + "/act", json={}).status_code in (400, 403)
+    assert client.post("/api/h/" + "x" * 32 + "/undo").status_code == 403
+    assert client.get("/api/t/ZZZZZZ").status_code == 404
+    assert client.get(f"/api/t/{created['code'].lower()}").status_code == 200
+
+
+def test_table_view_never_contains_a_hand(tables, client):
+    created = tables.create(options={"deck": "custom", "cards": "Secret Ace"})
+    token = created["seats"][0]["token"]
+    tables.act(token, "draw", {"end": "top"})
+    table = client.get(f"/api/t/{created['code']}").get_json()
+    assert "Secret Ace" not in str(table)
+    assert "Secret Ace" in str(tables.seat(token)["view"])
+    other = tables.seat(created["seats"][1]["token"])
+    assert "Secret Ace" not in str(other)
+
+
+def test_no_seed_in_any_answer_before_the_end(tables, client, app):
+    created = tables.create()
+    from companion import store
+
+    db = store.connect(app.config["DATABASE"])
+    seed = store.table(db, created["code"])["seed"]
+    answers = [
+        client.get(f"/api/t/{created['code']}").get_data(as_text=True),
+        client.get(f"/api/s/{created['seats'][0]['token']}").get_data(as_text=True),
+        client.get(f"/t/{created['code']}").get_data(as_text=True),
+        client.get(f"/h/{created['host_token']}").get_data(as_text=True),
+        client.get(f"/s/{created['seats'][0]['token']}").get_data(as_text=True),
+    ]
+    assert all(seed not in answer for answer in answers)
+    client.post(f"/api/h/{created['host_token']}/end")
+    assert seed in client.get(f"/api/t/{created['code']}").get_data(as_text=True)
+
+
+def test_export_only_after_the_end(tables, client):
+    created = tables.create()
+    assert client.get(f"/api/t/{created['code']}/export").status_code == 422
+    client.post(f"/api/h/{created['host_token']}/end")
+    export = client.get(f"/api/t/{created['code']}/export").get_json()
+    assert export["game"] == "kit" and export["games"][0]["seed"]
+
+
+def test_openapi_document_lists_every_api_route(app, client):
+    document = client.get("/api/openapi.json").get_json()
+    assert document["openapi"].startswith("3.")
+    documented = set(document["paths"])
+    for rule in app.url_map.iter_rules():
+        if rule.rule.startswith("/api/"):
+            path = rule.rule.replace("<int:", "<").replace("<", "{").replace(">", "}")
+            assert path in documented, f"{rule.rule} is not in the OpenAPI document"
