@@ -113,8 +113,9 @@ def update(name: str, languages: tuple[str, ...] = ("cs", "ru")) -> dict[str, in
         catalog = Catalog(locale=lang, project="Table Companion", charset="utf-8")
         for msgid, locations in sorted(messages.items()):
             previous = old.get(msgid)
+            places = [loc.rsplit(":", 1) for loc in locations[:3]]
             catalog.add(msgid, previous.string if previous else "",
-                        locations=[(f, int(n)) for f, n in (loc.rsplit(":", 1) for loc in locations[:3])])
+                        locations=[(path, int(lineno)) for path, lineno in places])
         po_path.parent.mkdir(parents=True, exist_ok=True)
         with po_path.open("wb") as handle:
             write_po(handle, catalog, width=100, sort_output=True, include_previous=False)
