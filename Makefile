@@ -11,11 +11,11 @@ run: $(VENV)/.installed
 	$(BIN)/companion serve --host $(HOST) --port $(PORT)
 
 test: $(VENV)/.installed-test
-	$(BIN)/ruff check companion tests bench
+	$(BIN)/ruff check .
 	$(BIN)/python -m pytest -n auto --dist loadfile
 
 lint: $(VENV)/.installed-test
-	$(BIN)/ruff check companion tests bench
+	$(BIN)/ruff check .
 
 bench: $(VENV)/.installed-test
 	$(BIN)/python bench/run.py
