@@ -7,8 +7,9 @@ from __future__ import annotations
 
 from types import ModuleType
 
+from companion.games.drakula import rules as drakula
 from companion.games.kit import rules as kit
 
-GAME_MODULES: tuple[ModuleType, ...] = (kit,)
+GAME_MODULES: tuple[ModuleType, ...] = (kit, drakula)
 
 GAMES: dict[str, ModuleType] = {module.NAME: module for module in GAME_MODULES}

@@ -1,0 +1,1 @@
+"""Drakula for two players (Michael Rieneck): Dracula against Van Helsing."""
