@@ -6,6 +6,7 @@ a game's state, a seed (until the game is closed) or another seat's token.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import secrets
 from typing import Any
@@ -115,6 +116,8 @@ def action_forms(table: Table, seat: int) -> list[dict[str, Any]]:
                 for name, spec in action.inputs.items()
             ],
             "key": secrets.token_hex(8),
+            # Stable across renders, so a typed-in value survives a live update (hx-preserve).
+            "uid": hashlib.sha1(f"{data['action']}{data['params']}".encode()).hexdigest()[:10],
         })
     return forms
 

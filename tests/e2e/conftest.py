@@ -1,0 +1,95 @@
+"""Browser tests: a real server on a free port and Debian's Chromium driven by Playwright.
+
+A tablet and each phone are separate browser contexts (separate cookies and storage), as
+separate devices at a table would be.
+"""
+
+from __future__ import annotations
+
+import socket
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from waitress.server import create_server
+
+from companion import create_app
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_FLAGS = [
+    "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+    "--disable-component-update", "--disable-sync", "--no-first-run",
+]
+SHOTS = Path(__file__).parent / "screenshots"
+PHONE = {"viewport": {"width": 360, "height": 740}, "device_scale_factor": 2,
+         "is_mobile": True, "has_touch": True}
+TABLET = {"viewport": {"width": 1280, "height": 800}}
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory) -> Iterator[str]:
+    """The app served by waitress, as ``companion serve`` does, on a fresh database."""
+    port = free_port()
+    base = f"http://127.0.0.1:{port}"
+    db = tmp_path_factory.mktemp("e2e") / "companion.db"
+    app = create_app({"DATABASE": str(db), "SECRET_KEY": "e2e", "PUBLIC_URL": base})
+    httpd = create_server(app, host="127.0.0.1", port=port, threads=8)
+    thread = threading.Thread(target=httpd.run, daemon=True)
+    thread.start()
+    yield base
+    httpd.close()
+
+
+@pytest.fixture(scope="module")
+def browser():
+    from playwright.sync_api import sync_playwright
+
+    assert Path(CHROMIUM).exists(), "Debian's chromium is needed: apt-get install chromium"
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_FLAGS)
+        yield chromium
+        chromium.close()
+
+
+class Device:
+    """One device at the table: a browser context with one page, failing on script errors."""
+
+    def __init__(self, browser, name: str, **context) -> None:
+        self.name = name
+        self.context = browser.new_context(**context)
+        self.page = self.context.new_page()
+        self.errors: list[str] = []
+        self.requests: list[str] = []
+        self.page.on("pageerror", lambda error: self.errors.append(str(error)))
+        self.page.on("request", lambda request: self.requests.append(request.url))
+
+    def shot(self, label: str) -> Path:
+        SHOTS.mkdir(exist_ok=True)
+        path = SHOTS / f"{label}-{self.name}.png"
+        self.page.screenshot(path=str(path), full_page=True)
+        return path
+
+    def close(self) -> None:
+        assert self.errors == [], f"{self.name}: script errors {self.errors}"
+        self.context.close()
+
+
+@pytest.fixture
+def devices(browser):
+    made: list[Device] = []
+
+    def make(name: str, kind: str = "phone") -> Device:
+        device = Device(browser, name, **(PHONE if kind == "phone" else TABLET))
+        made.append(device)
+        return device
+
+    yield make
+    for device in made:
+        device.close()
