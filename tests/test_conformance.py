@@ -130,3 +130,42 @@ def test_random_choice_of_seed_changes_setup(game):
     options = default_options(game, players)
     deals = {canonical(game.setup(options, rng_for(0, f"{s:064x}"))) for s in range(1, 6)}
     assert (len(deals) > 1) == game.HAS_CHANCE
+
+
+def render_screens(app, game, state, seat, names):
+    """The game's own templates as a phone (seat) or the tablet (None) would receive them."""
+    from flask import render_template
+
+    from companion.web import render
+
+    info = {"code": "TEST", "game": game.NAME, "title": game.TITLE, "version": 7,
+            "round": 1, "commitment": "c" * 64, "seed": None, "closed": False,
+            "over": False, "result": None, "rematch": False, "lang": "en",
+            "seats": [{"seat": i, "name": n, "role": "", "joined": True}
+                      for i, n in enumerate(names)]}
+    view = game.view(state, seat)
+    if seat is None:
+        return render_template([f"games/{game.NAME}/_table.html", "games/_generic_table.html"],
+                               view=view, table=info, names=names)
+    forms = render.action_forms(game.actions(state, seat), names)
+    for form in forms:
+        form["key"] = "fixed"
+    return render_template([f"games/{game.NAME}/_seat.html", "games/_generic_seat.html"],
+                           view=view, table=info, names=names, forms=forms,
+                           groups=render.grouped(forms), token="T" * 32,
+                           me={"seat": seat, "name": names[seat], "role": "", "lang": "en",
+                               "joined": True})
+
+
+@pytest.mark.parametrize("seed", SEEDS[:3])
+def test_leak_rendered_html_unchanged_when_only_others_secrets_change(app, game, seed):
+    """The leak test on what a browser receives: the phone's and the tablet's HTML."""
+    with app.test_request_context("/"):
+        for step in playthrough(game, seed, max_steps=60):
+            state = step.applied.state
+            players = state.get("players", 2)
+            names = [f"Player{i}" for i in range(players)]
+            for seat in [None, *range(players)]:
+                other = game.redeal_hidden(state, seat, rng_for(20_000 + step.step))
+                assert render_screens(app, game, other, seat, names) == render_screens(
+                    app, game, state, seat, names)

@@ -99,16 +99,16 @@ def log_lines(entries: list[dict[str, Any]], names: list[str]) -> list[dict[str,
     ]
 
 
-def action_forms(table: Table, seat: int) -> list[dict[str, Any]]:
-    """The seat's legal actions as forms: translated labels, inputs and a one-tap key each."""
+def action_forms(actions: list[Any], names: list[str]) -> list[dict[str, Any]]:
+    """A seat's legal actions as forms: translated labels, inputs and a one-tap key each."""
     forms = []
-    for action in table.actions(seat):
+    for action in actions:
         data = action.to_json()
         forms.append({
             "action": data["action"],
             "params": data["params"],
             "params_json": json.dumps(data["params"], ensure_ascii=False, sort_keys=True),
-            "label": say(action.label or action.action, action.label_args, table.names),
+            "label": say(action.label or action.action, action.label_args, names),
             "hint": translate(action.hint) if action.hint else "",
             "group": translate(action.group) if action.group else "",
             "inputs": [
@@ -143,7 +143,7 @@ def api_actions(table: Table, seat: int) -> list[dict[str, Any]]:
 def seat_context(db: Any, table: Table, seat_row: dict[str, Any], token: str,
                  notice: str = "") -> dict[str, Any]:
     seat = seat_row["seat"]
-    forms = action_forms(table, seat)
+    forms = action_forms(table.actions(seat), table.names)
     return {
         "table": table_info(table),
         "me": {"seat": seat, "name": seat_row["name"], "role": seat_row["role"],

@@ -80,7 +80,7 @@ def test_tablet_and_two_phones_play_with_the_referee_kit(server, devices):
     bob.page.get_by_role("button", name="Draw from the top").click()
     card = bob.page.locator(".hand .card .name").first.inner_text()
     players = table.page.locator(".players").first
-    expect(players).to_contain_text("Bob · 1 card", timeout=SECOND)
+    expect(players).to_contain_text("Bob · 1 card in hand", timeout=SECOND)
     assert card not in players.inner_text()
 
     # Nothing was loaded from another host by any device.
