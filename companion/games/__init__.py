@@ -7,9 +7,14 @@ from __future__ import annotations
 
 from types import ModuleType
 
+from companion.games.deadmans import rules as deadmans
 from companion.games.drakula import rules as drakula
 from companion.games.kit import rules as kit
 
-GAME_MODULES: tuple[ModuleType, ...] = (kit, drakula)
+GAME_MODULES: tuple[ModuleType, ...] = (
+    kit,
+    deadmans,
+    drakula,
+)
 
 GAMES: dict[str, ModuleType] = {module.NAME: module for module in GAME_MODULES}
