@@ -93,11 +93,11 @@ BARRIER_COLOURS = ("red", "blue", "green", "yellow")
 GREY = "grey"
 """A grey bar on an action card: the player picks any one of the four barriers."""
 COLOUR_NAMES: dict[str, dict[str, str]] = {
-    "red": {"en": N_("red"), "cs": "červená", "de": "rot", "ru": "красная"},
-    "blue": {"en": N_("blue"), "cs": "modrá", "de": "blau", "ru": "синяя"},
-    "green": {"en": N_("green"), "cs": "zelená", "de": "grün", "ru": "зелёная"},
-    "yellow": {"en": N_("yellow"), "cs": "žlutá", "de": "gelb", "ru": "жёлтая"},
-    "grey": {"en": N_("grey"), "cs": "šedá", "de": "grau", "ru": "серая"},
+    "red": {"en": N_("red"), "cs": "červená", "de": "rot", "ru": "красный"},
+    "blue": {"en": N_("blue"), "cs": "modrá", "de": "blau", "ru": "синий"},
+    "green": {"en": N_("green"), "cs": "zelená", "de": "grün", "ru": "зелёный"},
+    "yellow": {"en": N_("yellow"), "cs": "žlutá", "de": "gelb", "ru": "жёлтый"},
+    "grey": {"en": N_("grey"), "cs": "šedá", "de": "grau", "ru": "серый"},
 }
 
 # --- encounter cards -------------------------------------------------------------------

@@ -778,17 +778,17 @@ def _barrier_actions(state: State, seat: int) -> list[Action]:
             if spec == "other" and c == "yellow":
                 continue
             if _legal_edges(state, c):
-                found.append(Action("barrier_colour", {"colour": c}, N_("Choose the {colour} "
-                                    "barrier"), {"colour": data.COLOUR_NAMES[c]["en"]},
-                                    group=group, hint=N_("A grey bar: any one barrier.")))
+                found.append(Action("barrier_colour", {"colour": c}, N_("Barrier: {colour}"),
+                                    {"colour": data.COLOUR_NAMES[c]["en"]}, group=group,
+                                    hint=N_("A grey bar: any one barrier.")))
     else:
         placed = state["barriers"][colour] is not None
         for edge in _legal_edges(state, colour):
             a, b = EDGE_ENDS[edge]
             found.append(Action(
                 "barrier", {"colour": colour, "edge": edge},
-                N_("Move the {colour} barrier between {a} and {b}") if placed else
-                N_("Place the {colour} barrier between {a} and {b}"),
+                N_("Move the barrier ({colour}) to {a} – {b}") if placed else
+                N_("Place the barrier ({colour}) on {a} – {b}"),
                 {"colour": data.COLOUR_NAMES[colour]["en"], "a": _name(a), "b": _name(b)},
                 group=group,
                 hint=N_("The board may never be cut in two."),
@@ -943,6 +943,7 @@ def _peek(state: State, seat: int, params: dict[str, Any], rng: Random) -> Appli
         _remember(state, seat, loc, "peeked")
         state["locations"][loc] = None
         state["supply"][seat] = sorted([*state["supply"][seat], kind])
+        _supply_secret(state, seat)
         turn["stage"] = "lay"
         turn["lay_at"] = loc
         turn["after_lay"] = "move"
@@ -1378,7 +1379,7 @@ def _barrier(state: State, seat: int, params: dict[str, Any], rng: Random) -> Ap
     if allowed is None:
         raise IllegalActionError(N_("Choose which barrier to move first."))
     if colour != allowed:
-        raise IllegalActionError(N_("This card lets you move the {colour} barrier."),
+        raise IllegalActionError(N_("This card moves only the barrier ({colour})."),
                                  colour=data.COLOUR_NAMES[allowed]["en"])
     problem = barrier_problem(state, colour, edge)
     if problem:
@@ -1386,8 +1387,8 @@ def _barrier(state: State, seat: int, params: dict[str, Any], rng: Random) -> Ap
     moved = state["barriers"][colour] is not None
     state["barriers"][colour] = edge
     a, b = EDGE_ENDS[edge]
-    log = [line(N_("{who} moves the {colour} barrier between {a} and {b}.") if moved else
-                N_("{who} places the {colour} barrier between {a} and {b}."),
+    log = [line(N_("{who} moves the barrier ({colour}) to {a} – {b}.") if moved else
+                N_("{who} places the barrier ({colour}) on {a} – {b}."),
                 who=_who(seat), colour=data.COLOUR_NAMES[colour]["en"], a=_name(a),
                 b=_name(b))]
     turn["barriers"].pop(0)
