@@ -114,6 +114,12 @@ def m001_tables_seats_events(db: Database) -> None:
     )
 
 
+@migrations()
+def m002_round_closed(db: Database) -> None:
+    """A finished game reveals its seed at once, before the table itself ends."""
+    db["tables"].add_column("round_closed", int, not_null_default=0)
+
+
 def connect(path: str | Path) -> Database:
     """Open the database, in WAL mode, waiting for a busy writer rather than failing."""
     if str(path) != ":memory:":

@@ -115,7 +115,13 @@ class Table:
 
     @property
     def closed(self) -> bool:
+        """The host ended the table: nothing more can happen at it."""
         return self.row["status"] == "closed"
+
+    @property
+    def round_closed(self) -> bool:
+        """The current game is over and its seed revealed (the table may play again)."""
+        return self.closed or bool(self.row["round_closed"])
 
     @property
     def result(self) -> dict[str, Any] | None:
@@ -387,11 +393,15 @@ def act(
             "state": state_text, "version": new_version, "undone_version": None,
             "undone_by": None, "created": now(),
         })
+        finished = table.game.result(applied.state)
+        if finished is not None:
+            store.close_round(db, table.code, table.round, finished)
         store.update_table(db, table.code, state=state_text, version=new_version,
                            high_step=max(table.row["high_step"], step),
-                           seat_versions=store.dumps(seat_versions))
-        table.row.update(version=new_version, state=state_text,
-                         seat_versions=store.dumps(seat_versions))
+                           seat_versions=store.dumps(seat_versions),
+                           round_closed=int(finished is not None))
+        table.row.update(version=new_version, state=state_text, round_closed=int(
+            finished is not None), seat_versions=store.dumps(seat_versions))
     return Acted(table, seat)
 
 
@@ -478,7 +488,7 @@ def undo_allowed(db: Database, table: Table, seat: int | None) -> dict[str, Any]
     A seat may take back its own last action while it showed nobody anything new; the host
     may undo anything in the running game, as a correction everyone sees in the log.
     """
-    if table.closed:
+    if table.round_closed:
         return None
     rows = list(db.query(
         "select * from events where table_code = ? and round = ? and undone_version is null "
@@ -529,7 +539,8 @@ def close(db: Database, host_token: Any) -> Table:
         table = open_host(db, host_token)
         if table.closed:
             return table
-        store.close_round(db, table.code, table.round, table.result)
+        if not table.round_closed:
+            store.close_round(db, table.code, table.round, table.result)
         store.update_table(db, table.code, status="closed", version=table.version + 1)
         table.row.update(status="closed", version=table.version + 1)
     return table
@@ -546,7 +557,6 @@ def play_again(db: Database, opener: Any, as_host: bool) -> Table:
         previous = table.result
         if previous is None:
             raise Refused(N_("Finish this game first."))
-        store.close_round(db, table.code, table.round, previous)
         options = table.options
         options["previous_result"] = previous
         seed = fairness.new_seed()
@@ -568,7 +578,7 @@ def play_again(db: Database, opener: Any, as_host: bool) -> Table:
         new_version = table.version + 1
         store.update_table(db, table.code, state=store.dumps(state), version=new_version,
                            round=round_, seed=seed, commitment=fairness.commitment(seed),
-                           high_step=0,
+                           high_step=0, round_closed=0,
                            seat_versions=store.dumps([new_version] * len(table.seats)))
     return open_table(db, table.code)
 

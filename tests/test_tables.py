@@ -181,3 +181,41 @@ def test_concurrent_phones_never_corrupt_a_table(db, tmp_path):
     assert len(hands) == 40 and len(set(hands)) == 40
     assert len(table.state["deck"]) == 12
     assert table.version == 41
+
+
+def play_to_the_end(db, created, chooser):
+    """Random legal actions through the referee until the game has a result."""
+    tokens = [s["token"] for s in created["seats"]]
+    for _ in range(3000):
+        table = tables.open_table(db, created["code"])
+        if table.result is not None:
+            return table
+        movers = [(i, t) for i, t in enumerate(tokens) if table.actions(i)]
+        seat, token = chooser.choice(movers)
+        action = chooser.choice(table.actions(seat))
+        params = dict(action.params)
+        for name, spec in action.inputs.items():
+            params[name] = chooser.choice(spec["examples"]) if "examples" in spec else (
+                spec.get("min", 0) if spec["kind"] == "int" else spec.get("default", ""))
+        tables.act(db, token, action.action, params, table.version)
+    raise AssertionError("the game did not end")
+
+
+def test_game_end_reveals_the_seed_and_play_again_commits_a_new_one(db):
+    """At the end the seed is revealed and the game exported; a rematch gets a new seed
+    while the seats and their links stay the same."""
+    import random
+
+    created = tables.create(db, "deadmans", None, [{"name": "Anna"}, {"name": "Bob"}])
+    tables.join(db, created["seats"][0]["token"], "ab" * 32)
+    finished = play_to_the_end(db, created, random.Random(3))
+    assert finished.round_closed and not finished.closed
+    assert tables.undo_allowed(db, finished, None) is None
+    report = verify(tables.export(db, created["code"]))
+    assert report.ok and report.games == 1, report.problems
+    again = tables.play_again(db, created["seats"][1]["token"], as_host=False)
+    assert again.round == 2 and again.result is None and not again.round_closed
+    assert again.row["commitment"] != finished.row["commitment"]
+    assert tables.open_seat(db, created["seats"][0]["token"])[0].round == 2
+    with pytest.raises(tables.Refused):
+        tables.play_again(db, created["host_token"], as_host=True)

@@ -58,7 +58,7 @@ def table_info(table: Table, for_host: bool = False) -> dict[str, Any]:
         "version": table.version,
         "round": table.round,
         "commitment": table.row["commitment"],
-        "seed": table.row["seed"] if table.closed else None,
+        "seed": table.row["seed"] if table.round_closed else None,
         "closed": table.closed,
         "over": result is not None,
         "result": _result(result, table.names),
