@@ -1,0 +1,55 @@
+"""Drakula in Czech and Russian: every message of the package is translated, the card
+names are the Czech rulebook's own („Bližší vysvětlení k textům některých speciálních
+akcí“ lists them), and the data's Czech names match the Czech catalogue."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from babel.messages.pofile import read_po
+
+from companion import i18n
+from companion.games.drakula import data
+
+ROOT = Path(__file__).parents[2]
+RULEBOOK = ROOT.parent / "shared" / "rules" / "drakula-2p.cs.txt"
+
+
+def catalogue(lang):
+    path = i18n.catalogues()["drakula"] / lang / "LC_MESSAGES" / "messages.po"
+    with path.open("rb") as handle:
+        return {m.id: m.string for m in read_po(handle, locale=lang) if m.id}
+
+
+@pytest.mark.parametrize("lang", ["cs", "ru"])
+def test_every_message_of_the_package_is_translated_with_the_same_fields(lang):
+    translated = catalogue(lang)
+    for msgid in i18n.extract("drakula"):
+        assert translated.get(msgid), f"{lang}: no translation for {msgid!r}"
+        fields = set(re.findall(r"{(\w+)}", msgid))
+        assert set(re.findall(r"{(\w+)}", translated[msgid])) == fields, msgid
+
+
+def test_the_czech_names_in_the_data_are_the_czech_translations():
+    czech = catalogue("cs")
+    names = [*data.ACTION_CARDS.values(), *data.ENCOUNTER.values(),
+             *data.LOCATION_NAMES.values(), *data.COLOUR_NAMES.values()]
+    for entry in names:
+        assert czech[entry["en"]] == entry["cs"], entry["en"]
+
+
+def test_the_action_cards_carry_the_czech_rulebook_titles_and_german_originals():
+    """„• Bojovnost (Kampfeslust)“ … „• Ticho noci (Die Stille der Nacht)“."""
+    text = RULEBOOK.read_text(encoding="utf-8")
+    for card in data.ACTION_CARDS.values():
+        assert re.search(rf"• {re.escape(card['cs'])}\s*\(\s*{re.escape(card['de'])}\s*\)",
+                         text), card["cs"]
+
+
+def test_the_encounter_card_names_are_those_of_the_czech_rulebook():
+    """„9x upír, 1x amulet, 5x rakev … 9x lovec upírů, 1x krucifix, 5x oběť“."""
+    text = RULEBOOK.read_text(encoding="utf-8").lower()
+    for card in data.ENCOUNTER.values():
+        assert card["cs"].lower() in text, card["cs"]
