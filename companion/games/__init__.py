@@ -9,10 +9,12 @@ from types import ModuleType
 
 from companion.games.deadmans import rules as deadmans
 from companion.games.drakula import rules as drakula
+from companion.games.duel import rules as duel
 from companion.games.kit import rules as kit
 
 GAME_MODULES: tuple[ModuleType, ...] = (
     kit,
+    duel,
     deadmans,
     drakula,
 )

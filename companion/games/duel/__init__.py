@@ -1,0 +1,1 @@
+"""Duel! (see rules.py and README.md)."""
