@@ -722,3 +722,69 @@ def test_rulebook_example_the_alternatives_strength_and_feint():
     assert sila["lives"][V] == 3 and sila["discard"][D] == ["vampire2"]
     mameni = act(state, V, "play", card="mameni")
     assert mameni["lives"][V] == 3 and mameni["locations"]["house_4"] == "vampire2"
+
+
+# --- options: the values the sources do not confirm -----------------------------------
+
+
+def test_every_uncertain_card_value_is_an_option_to_check_against_the_cards():
+    """„Každá akční karta má 4 části“: steps, strength, special action, barrier colour —
+    only a few are known, so every card is an option marked „check against your cards“."""
+    by_name = {o.name: o for o in r.OPTIONS}
+    for cid in data.ACTION_CARDS:
+        assert by_name[f"card_{cid}"].check_cards
+    assert by_name["vampire_strengths"].check_cards and by_name["hunter_strengths"].check_cards
+    assert r.parse_card(by_name["card_odpor"].default) == {"steps": 5, "strength": 2,
+                                                           "barrier": "green"}
+    assert r.parse_card(by_name["card_sila"].default)["strength"] == 4
+
+
+@pytest.mark.parametrize(("name", "value"), [
+    ("card_sila", "3/5/grey"), ("card_sila", "0/4/grey"), ("card_sila", "3/4/purple"),
+    ("card_sila", "3/4"), ("vampire_strengths", "3/3/4"), ("turn_limit", 5),
+    ("barrier_spacing", "anywhere"),
+])
+def test_impossible_option_values_are_refused(name, value):
+    """„V pravém horním rohu najdeme bojovou sílu (1 – 4).“ and nine enemies per side."""
+    options = r.default_options()
+    options[name] = value
+    with pytest.raises(ActionSyntaxError):
+        r.validate(options)
+
+
+def test_card_options_change_the_rules_and_accept_czech_colours():
+    """„Počet kroků na kartě musí být minimálně tak vysoký, jako počet kroků, které hráč …
+    ušel.“ — with Síla set to 4 steps, the example's four steps cost nothing."""
+    state = build(first=V, hands=(HANDS[0], ["sila"]), options={"card_sila": "4 / 4 / modrá"})
+    assert state["cards"]["sila"] == {"steps": 4, "strength": 4, "barrier": "blue"}
+    state = act(walk(state, V, "house_10", "house_9", "house_8", "house_4"), V, "end_move")
+    state = act(state, V, "play", card="sila")
+    assert state["lives"][V] == 4 and state["turn"]["barriers"] == ["blue"]
+
+
+def test_a_given_target_takes_only_what_the_reserve_still_holds():
+    """„8 životů se položí vedle herního plánu“: regained lives come from that reserve."""
+    state = build()
+    state["reserve"] = 1
+    state["lives"][V] = 7
+    given = act(state, V, "give_target")
+    assert given["lives"][V] == 8 and given["reserve"] == 0
+
+
+def test_looking_and_fighting_reveal_information_but_steps_and_lays_do_not():
+    """A look at a face-down card („podívat se na kartu setkání“) shows something new and
+    can be undone only by the host; a step or a lay the owner may take back."""
+    state = build()
+    stepped = do(state, D, "step", to="house_4")
+    assert stepped.revealed is False
+    peeked = do(stepped.state, D, "peek")
+    assert peeked.revealed is True
+    assert do(peeked.state, D, "lay", kind="coffin").revealed is False
+
+
+def test_the_enemy_strength_split_is_an_option():
+    """„Nepřátelé mají bojovou sílu 1-3.“ — how many of each is not known: an option."""
+    options = {**r.default_options(), "hunter_strengths": "2/3/4"}
+    deck = r.setup(options, rng_for(0))["deck"]
+    assert deck[V] == {"hunter1": 2, "hunter2": 3, "hunter3": 4, "crucifix": 1, "victim": 5}
+    assert sum(deck[D].values()) == 15
