@@ -145,6 +145,18 @@ def test_siren_keeps_the_anchors_protection():
     assert bank(bust.state, 0) == [("map", 4)]
 
 
+def test_casanova_in_the_mermaid_variant_keeps_the_anchors_protection():
+    """„Pokud si hráč s postavou … Casanovy vezme do banku kotvu v důsledku využití vlastnosti
+    těchto postav, karty, které byly kotvou chráněny, zůstávají chráněny i nadále.“"""
+    state = table("casanova", "greedy", deck=[mermaid(5), card("map", 6), card("key", 2)],
+                  row=[(card("map", 4), True), card("anchor", 3)], mermaid_variant=True)
+    done = act(act(state, "flip").state, "mermaid", position=1)
+    assert bank(done.state, 0) == [("anchor", 3)]
+    assert [e["safe"] for e in done.state["row"]] == [True, False]
+    bust = act(done.state, "flip")
+    assert bank(bust.state, 0) == [("anchor", 3), ("map", 4)]
+
+
 def test_casanova_in_the_mermaid_variant_banks_an_earlier_card():
     """„Při hře v této variantě se mění schopnost postavy Casanova takto: Vyložíte-li na hrací
     plochu mořskou pannu, můžete si jednu z karet ležících před ní vzít a uložit do svého

@@ -58,8 +58,10 @@ MAX_PLAYERS = 8
 HAS_HIDDEN_INFO = True
 HAS_CHANCE = True
 MAX_TURNS = 6000
-"""A bound on the actions of one game: at most 2 choices per seat before play, and every
-turn starts with a flip from a draw pile of at most 100 cards; the property tests check it."""
+"""A generous bound on the actions of one game: at most 16 choices before play; at most 100
+turns, since each starts by flipping a card of a draw pile of at most 100; and a turn's
+actions are bounded by what can reach the row (a Map, Hook or Sword card asks at most an aim
+and a choice) and by a Robber's plunder. Random games stay near 250 (the property tests)."""
 REMATCH = True
 
 BASE_PLAYERS = 4
