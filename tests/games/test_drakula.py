@@ -322,10 +322,25 @@ def test_sign_of_power_costs_a_life_and_goes_face_down_again():
     obrázkem dolů.“"""
     state = build(first=V)
     state = act(walk(state, V, "house_10", "house_9", "house_8", "house_4"), V, "peek")
-    state = act(state, V, "play", card="odpor")
-    assert state["lives"][V] == 3 and state["reserve"] == 9
+    assert state["lives"][V] == 3 and state["reserve"] == 9, "at once, before the card"
     assert state["locations"]["house_4"] == "amulet" and state["face_up"] is None
     assert r.view(state, None)["cells"][4]["face_up"] is None
+    state = act(state, V, "play", card="odpor")
+    assert state["lives"][V] == 3
+
+
+def test_a_sign_of_power_on_the_last_life_ends_the_game_before_any_gift():
+    """„Hráč ztrácí okamžitě jeden život.“ + „Když ztratí svůj poslední život, je už příliš
+    pozdě.“ — Van Helsing cannot save himself by giving a victim after turning up the
+    amulet; Dracula's loss waits for his card (he may hold Tajemství noci)."""
+    state = build(first=V)
+    state["lives"][V] = 1
+    state = act(walk(state, V, "house_10", "house_9", "house_8", "house_4"), V, "peek")
+    assert r.result(state)["winners"] == [D]
+    dracula = build()
+    dracula["lives"][D] = 1
+    dracula = act(walk(dracula, D, "house_1", "house_2", "house_3", "house_7"), D, "peek")
+    assert r.result(dracula) is None and dracula["face_up"] == "house_7"
 
 
 def test_the_darkness_of_the_night_saves_the_life_on_the_crucifix():

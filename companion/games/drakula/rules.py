@@ -973,6 +973,15 @@ def _peek(state: State, seat: int, params: dict[str, Any], rng: Random) -> Appli
             turn["stage"] = "play"
             log.append(line(N_("{who} has no card left to lay: {location} stays empty."),
                             who=_who(seat), location=_name(loc)))
+    elif KINDS[kind]["type"] == "power" and (seat == VAN_HELSING
+                                              or state["effects"]["ostrazitost"]):
+        # „Hráč ztrácí okamžitě jeden život“: at once, unless Dracula may still play
+        # Tajemství noci (which nobody may know he holds, so for him it always waits).
+        _lose_lives(state, seat, 1, log, N_("{who} met a sign of power and loses {count} "
+                                            "life."))
+        log.append(line(N_("The card on {location} is turned face down again."),
+                        location=_name(loc)))
+        turn["stage"] = "play"
     else:
         state["face_up"] = loc
         turn["pending"] = loc
