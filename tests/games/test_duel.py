@@ -457,10 +457,13 @@ def test_mind_reading_swaps_after_the_reveal_knowing_the_opponents_card():
     assert state["phase"] == "mind"
     mine = rules.view(state, 0)
     assert [c["played"]["key"] for c in mine["reveal"]["cards"]] == ["mind", "shot"]
-    offered = {a.action: a for a in rules.actions(state, 0)}
-    assert {a.label_args["card"] for a in rules.actions(state, 0)} == {
-        "Mind Reading", "Wet Powder", "Aim"}  # keep, or another card: not a second MR
-    assert "keep" in offered and rules.actions(state, 1) == []
+    offered = rules.actions(state, 0)
+    assert [a.action for a in offered].count("keep") == 1
+    assert {a.label_args["card"] for a in offered if a.action == "swap"} == {
+        "Wet Powder", "Aim"}  # another card: not the second Mind Reading
+    assert rules.actions(state, 1) == []
+    with pytest.raises(IllegalActionError, match="different card"):
+        post(state, 0, "swap", card=state["hands"][0].index("mind"))
     applied = post(state, 0, "swap", card=state["hands"][0].index("wet_powder"))
     assert applied.revealed is True
     after = applied.state
@@ -512,6 +515,9 @@ def test_crying_mistress_removes_an_aim_and_counts_as_one_by_default(counts, lai
                            mistress_aim=counts)
     after = play_round(state, "mistress", "aim").state
     assert after["laid"] == [laid_after, ["aim"] * 3]
+    table = rules.setup(options(mistress_aim=counts), rng_for(0))
+    assert table["rules"]["mistress_aim"] is counts
+    assert rules.setup(options(), rng_for(0))["rules"]["mistress_aim"] is True  # the default
 
 
 def test_confused_signal_makes_the_opponent_skip_round_one():
@@ -624,3 +630,23 @@ def test_real_randomness_rolls_four_fudge_dice_per_shot():
     for roll in after["history"][-1]["rolls"]:
         assert len(roll["faces"]) == 4 and set(roll["faces"]) <= {-1, 0, 1}
     assert rng.draws == 8
+
+
+def test_redeal_for_the_leak_test_keeps_what_a_seat_knows():
+    """The leak test's helper re-deals only what seat 0 cannot know — which jokers seat 1
+    holds, and its unrevealed choice — and keeps what the table sees: that seat 1 has no
+    card it may play („vykládá ještě před hrou“: a Confused Signal is dead in the rounds)."""
+    idle = rules.position([["aim", "shot"], ["signal"]], joker_deck=["wind", "demon", "nerves"])
+    assert idle["active"] == [True, False]
+    hiding = choose(rules.position([["aim", "shot"], ["aim", "wind", "shot"]],
+                                   joker_deck=["demon", "signal"]), 1, "wind").state
+    dealt = set()
+    for step in range(30):
+        other = rules.redeal_hidden(idle, 0, rng_for(step))
+        assert other["hands"][1] == ["signal"] or not rules._has_playable(other, 1)
+        assert dumps(rules.view(other, 0)) == dumps(rules.view(idle, 0))
+        moved = rules.redeal_hidden(hiding, 0, rng_for(step))
+        assert dumps(rules.view(moved, 0)) == dumps(rules.view(hiding, 0))
+        assert moved["pending"][1] in moved["hands"][1]
+        dealt.add((tuple(moved["hands"][1]), moved["pending"][1]))
+    assert len(dealt) > 3

@@ -113,6 +113,11 @@ OPTIONS = (
 )
 
 
+_DEFAULTS = {option.name: option.default for option in OPTIONS}
+RULE_OPTIONS = ("mistress_aim", "wind_stacks", "empty_hand_ends")
+"""The options that change how cards resolve; kept in the state for ``apply``."""
+
+
 def seats(options: dict[str, Any]) -> SeatSpec:
     return SeatSpec(MIN_PLAYERS, MAX_PLAYERS, ROLES)
 
@@ -125,8 +130,7 @@ def _jokers_dealt(options: dict[str, Any]) -> list[int]:
 def _joker_deck(options: dict[str, Any]) -> list[str]:
     deck: list[str] = []
     for key in JOKERS:
-        copies = options.get(f"jokers_{key}", BY_KEY[key].copies)
-        deck += [key] * int(copies)
+        deck += [key] * int(options.get(f"jokers_{key}", _DEFAULTS[f"jokers_{key}"]))
     return deck
 
 
@@ -138,7 +142,7 @@ def validate(options: dict[str, Any]) -> None:
     if options.get("extra_joker", "none") not in ("none", "first", "second"):
         raise ActionSyntaxError(N_("Choose who draws the third joker."))
     for key in JOKERS:
-        copies = options.get(f"jokers_{key}", BY_KEY[key].copies)
+        copies = options.get(f"jokers_{key}", _DEFAULTS[f"jokers_{key}"])
         if isinstance(copies, bool) or not isinstance(copies, int) \
                 or not 0 <= copies <= MAX_COPIES:
             raise ActionSyntaxError(N_("Each joker may have between 0 and {max} copies."),
@@ -161,11 +165,7 @@ def setup(options: dict[str, Any], rng: Random) -> State:
         hands.append(sort_hand(actions_deck + jokers))
     return _state(
         hands, laid=[["aim"], ["aim"]], joker_deck=deck, jokers=dealt, phase="signal",
-        rules={
-            "mistress_aim": bool(options.get("mistress_aim", True)),
-            "wind_stacks": bool(options.get("wind_stacks", True)),
-            "empty_hand_ends": bool(options.get("empty_hand_ends", False)),
-        },
+        rules={name: bool(options.get(name, _DEFAULTS[name])) for name in RULE_OPTIONS},
     )
 
 
@@ -208,7 +208,7 @@ def position(hands: list[list[str]], *, laid: tuple[int, int] = (1, 1),
     :param idle: a seat that plays no card in this round 1 (the opponent's Confused Signal).
     :param rules: ``mistress_aim``, ``wind_stacks``, ``empty_hand_ends`` (defaults as OPTIONS).
     """
-    defaults = {"mistress_aim": True, "wind_stacks": True, "empty_hand_ends": False}
+    defaults = {name: _DEFAULTS[name] for name in RULE_OPTIONS}
     state = _state(
         [sort_hand(list(hand)) for hand in hands], laid=[["aim"] * n for n in laid],
         joker_deck=list(joker_deck or []),
