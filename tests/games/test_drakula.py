@@ -803,3 +803,18 @@ def test_the_enemy_strength_split_is_an_option():
     deck = r.setup(options, rng_for(0))["deck"]
     assert deck[V] == {"hunter1": 2, "hunter2": 3, "hunter3": 4, "crucifix": 1, "victim": 5}
     assert sum(deck[D].values()) == 15
+
+
+def test_walking_fewer_steps_than_the_card_allows_costs_nothing():
+    """„Hráč smí ujít méně kroků, než je na jeho akční kartě.“"""
+    state = act(act(walk(build(), D, "house_4"), D, "end_move"), D, "play", card="stin")
+    assert state["lives"][D] == 4
+
+
+def test_a_barrier_lies_only_between_two_neighbouring_locations():
+    """„Bariéra se pokládá vždy mezi dvě lokace.“ (never diagonally, never at the edge.)"""
+    state = act(act(walk(build(), D, "house_4"), D, "end_move"), D, "play", card="dech")
+    state = act(state, D, "skip_special")
+    for edge in ("harbour-house_5", "house_3-house_4", "harbour"):
+        with pytest.raises(ActionSyntaxError):
+            do(state, D, "barrier", colour="red", edge=edge)

@@ -319,3 +319,16 @@ def test_the_board_stays_as_in_the_start_position_for_unused_cards():
     assert state["effects"] == {"dech": False, "sepot": False, "ostrazitost": False,
                                 "turned": None}
     assert state["locations"] == {**BOARD}
+
+
+def test_deep_of_the_night_may_move_a_card_onto_an_empty_location():
+    """„Vyměň karty setkání na dvou libovolných lokacích“ — one of them may be empty (the
+    rulebook's empty locations: „zůstane lokace prázdná“); two empty ones are refused."""
+    state = build(locations={**BOARD, "house_9": None, "house_8": None})
+    state = played(state, D, "hloubka", "house_4")
+    state = act(state, D, "special", location="house_9")
+    with pytest.raises(IllegalActionError, match="empty"):
+        do(state, D, "special", location="house_8")
+    state = act(state, D, "special", location="house_10")
+    assert state["locations"]["house_9"] == "vampire3" and state["locations"]["house_10"] is None
+    assert conserved(state)
