@@ -818,3 +818,17 @@ def test_a_barrier_lies_only_between_two_neighbouring_locations():
     for edge in ("harbour-house_5", "house_3-house_4", "harbour"):
         with pytest.raises(ActionSyntaxError):
             do(state, D, "barrier", colour="red", edge=edge)
+
+
+def test_the_default_cards_keep_the_rulebook_s_counts():
+    """„Každý hráč má dvě akční karty se šedými bariérami.“, „V každé sadě karet je jedna
+    karta, která nemá žádnou bojovou sílu.“, „Osm z deseti karet umožňují další speciální
+    akci.“"""
+    state = r.setup(r.default_options(), rng_for(0))
+    for side in (D, V):
+        cards = [state["cards"][c] for c in data.SIDE_CARDS[side]]
+        assert len(cards) == 10
+        assert sum(c["barrier"] == "grey" for c in cards) == 2
+        assert sum(c["strength"] is None for c in cards) == 1
+        assert sum(data.ACTION_CARDS[c]["special"] is not None
+                   for c in data.SIDE_CARDS[side]) == 8
