@@ -672,7 +672,7 @@ def _play_actions(state: State, seat: int) -> list[Action]:
         excess = max(0, turn["steps"] - card["steps"])
         found.append(Action(
             "play", {"card": cid},
-            N_("Play {card} (steps {steps}, strength {strength}): costs {lives} lives")
+            N_("Play {card} (steps {steps}, strength {strength}): costs lives: {lives}")
             if excess else N_("Play {card} (steps {steps}, strength {strength})"),
             {"card": _card_name(cid), "steps": card["steps"], "lives": excess,
              "strength": "–" if card["strength"] is None else card["strength"]},
@@ -1078,7 +1078,7 @@ def _play(state: State, seat: int, params: dict[str, Any], rng: Random) -> Appli
     excess = turn["steps"] - card["steps"]
     if excess > 0:
         _lose_lives(state, seat, excess, log,
-                    N_("{who} walked further than the card pays and loses {count} lives."))
+                    N_("{who} walked further than the card pays and loses lives: {count}."))
         if _over(state):
             return Applied(state, log, revealed=True)
     loc = turn["pending"]
@@ -1448,7 +1448,7 @@ def _give_target(state: State, seat: int, params: dict[str, Any], rng: Random) -
     gained = min(2, state["reserve"])
     state["lives"][seat] += gained
     state["reserve"] -= gained
-    log = [line(N_("{who} gives {card} to the opponent and takes {count} lives."),
+    log = [line(N_("{who} gives {card} to the opponent and takes lives: {count}."),
                 who=_who(seat), card=_label(target), count=gained)]
     _check_captures(state, _opp(seat), log)
     return Applied(state, log, revealed=True)
