@@ -78,48 +78,71 @@ def _sources(name: str) -> list[tuple[Path, Path]]:
     return pairs
 
 
-def extract(name: str) -> dict[str, list[str]]:
-    """Every message id of a catalogue, with where it is used."""
+def extract_messages(name: str) -> dict[str | tuple[str, str], list[str]]:
+    """Every message of a catalogue (a plural as its (singular, plural) pair), with where
+    it is used."""
     from babel.messages.extract import extract_from_file
 
-    found: dict[str, list[str]] = {}
+    found: dict[str | tuple[str, str], list[str]] = {}
     for root, path in _sources(name):
         method = "python" if path.suffix == ".py" else "jinja2.ext:babel_extract"
         for lineno, message, _comments, _context in extract_from_file(
             method, str(path), keywords=KEYWORDS, options={"trimmed": "true"}
         ):
-            ids = message if isinstance(message, tuple) else (message,)
-            for msgid in ids:
-                if msgid:
-                    found.setdefault(msgid, []).append(f"{path.relative_to(root.parent)}:{lineno}")
+            if isinstance(message, tuple):
+                message = tuple(m for m in message if m)
+                message = message[0] if len(message) == 1 else message
+            if message:
+                found.setdefault(message, []).append(f"{path.relative_to(root.parent)}:{lineno}")
     return found
 
 
+def extract(name: str) -> dict[str, list[str]]:
+    """Every message id of a catalogue (singular and plural ids apart), with where it is used."""
+    flat: dict[str, list[str]] = {}
+    for message, places in extract_messages(name).items():
+        for msgid in message if isinstance(message, tuple) else (message,):
+            flat.setdefault(msgid, []).extend(places)
+    return flat
+
+
 def update(name: str, languages: tuple[str, ...] = ("cs", "ru")) -> dict[str, int]:
-    """Add new message ids to a catalogue's .po files (keeping every translation);
-    returns how many are still untranslated per language."""
+    """Add new message ids to a catalogue's .po files, keeping every translation and the
+    header; returns how many messages are still untranslated per language."""
     from babel.messages.catalog import Catalog
     from babel.messages.pofile import write_po
 
-    messages = extract(name)
+    messages = extract_messages(name)
     missing = {}
     for lang in languages:
         po_path = catalogues()[name] / lang / "LC_MESSAGES" / "messages.po"
+        old = None
         if po_path.exists():
             with po_path.open("rb") as handle:
                 old = read_po(handle, locale=lang)
-        else:
-            old = Catalog(locale=lang)
-        catalog = Catalog(locale=lang, project="Table Companion", charset="utf-8")
-        for msgid, locations in sorted(messages.items()):
-            previous = old.get(msgid)
+        catalog = Catalog(locale=lang, project="Table Companion", charset="utf-8",
+                          fuzzy=old.fuzzy if old else True)
+        if old is not None:
+            catalog.last_translator = old.last_translator
+            catalog.language_team = old.language_team
+        for msgid, locations in sorted(messages.items(), key=lambda m: str(m[0])):
+            previous = old.get(msgid) if old is not None else None
+            if previous is not None and previous.string:
+                string = previous.string
+            elif isinstance(msgid, tuple):
+                string = ("",) * catalog.num_plurals
+            else:
+                string = ""
             places = [loc.rsplit(":", 1) for loc in locations[:3]]
-            catalog.add(msgid, previous.string if previous else "",
-                        locations=[(path, int(lineno)) for path, lineno in places])
+            catalog.add(msgid, string, locations=[(path, int(n)) for path, n in places])
         po_path.parent.mkdir(parents=True, exist_ok=True)
-        with po_path.open("wb") as handle:
+        tmp = po_path.with_name(f"messages.po.{os.getpid()}.tmp")
+        with tmp.open("wb") as handle:
             write_po(handle, catalog, width=100, sort_output=True, include_previous=False)
-        missing[lang] = sum(1 for m in catalog if m.id and not m.string)
+        tmp.replace(po_path)
+        missing[lang] = sum(
+            1 for m in catalog if m.id and not all(
+                m.string if isinstance(m.string, tuple) else (m.string,)))
     return missing
 
 

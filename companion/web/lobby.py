@@ -30,8 +30,14 @@ def game_card(game: Any) -> dict[str, Any]:
     }
 
 
+def _language_from_query() -> None:
+    if request.args.get("lang"):
+        g.lang = request.args["lang"]
+
+
 @bp.get("/")
 def index() -> Any:
+    _language_from_query()
     return render_template("lobby.html", games=[game_card(g) for g in GAMES.values()])
 
 
@@ -41,6 +47,7 @@ def new_table(game_id: str) -> Any:
         raise tables.NotFound("There is no game “{game}”.", game=game_id[:40])
     card = game_card(GAMES[game_id])
     if request.method == "GET":
+        _language_from_query()
         return render_template("new_table.html", game=card, form={}, error="")
     form = request.form
     g.lang = form.get("lang", "en")

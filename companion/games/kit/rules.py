@@ -73,7 +73,7 @@ OPTIONS = (
     Option(
         "places",
         N_("Places on the table for face-down cards"),
-        "Centre",
+        N_("Centre"),
         kind="text",
         hint=N_("Names separated by commas, e.g. North, South."),
     ),
@@ -109,7 +109,7 @@ def parse_cards(text: str) -> list[str]:
 
 def _place_names(text: str) -> list[str]:
     names = [n.strip()[:30] for n in str(text).split(",") if n.strip()]
-    return names[:8] or ["Centre"]
+    return names[:8] or [N_("Centre")]
 
 
 def validate(options: dict[str, Any]) -> None:
