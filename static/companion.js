@@ -17,6 +17,16 @@
   window.addEventListener("offline", function () { body.classList.add("offline"); });
   window.addEventListener("online", resync);
 
+  // A slow poll must never paint an older table over a newer one (versions only grow).
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    var live = document.getElementById("live");
+    if (!live || event.detail.target !== live) { return; }
+    var found = /data-version="(\d+)"/.exec(event.detail.serverResponse || "");
+    if (found && Number(found[1]) < Number(live.dataset.version)) {
+      event.detail.shouldSwap = false;
+    }
+  });
+
   // Keep the screen awake while a game runs (needs a secure context: https or localhost).
   var lock = null;
   function wake() {
