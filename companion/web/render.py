@@ -94,7 +94,7 @@ def public_url(table: Table | None = None) -> str:
 def log_lines(entries: list[dict[str, Any]], names: list[str]) -> list[dict[str, Any]]:
     return [
         {"text": say(e["text"], e.get("args"), names), "private": e.get("private", False),
-         "correction": e.get("correction", False)}
+         "correction": e.get("correction", False), "id": e["text"]}
         for e in entries
     ]
 

@@ -70,10 +70,11 @@ class Device:
         self.page.on("pageerror", lambda error: self.errors.append(str(error)))
         self.page.on("request", lambda request: self.requests.append(request.url))
 
-    def shot(self, label: str) -> Path:
+    def shot(self, label: str, full_page: bool = True) -> Path:
+        """A PNG in tests/e2e/screenshots/ (git-ignored); prefix labels with the game."""
         SHOTS.mkdir(exist_ok=True)
         path = SHOTS / f"{label}-{self.name}.png"
-        self.page.screenshot(path=str(path), full_page=True)
+        self.page.screenshot(path=str(path), full_page=full_page)
         return path
 
     def close(self) -> None:
