@@ -857,8 +857,8 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
         if pending in hand:
             chosen_at = hand.index(pending)
         out["hand"] = [
-            {"position": i, **_card(c), "playable": _playable(state, seat, c),
-             "chosen": i == chosen_at}
+            {"position": i, **_card(c), "hint": BY_KEY[c].hint,
+             "playable": _playable(state, seat, c), "chosen": i == chosen_at}
             for i, c in enumerate(hand)
         ]
         out["pending"] = _pending_view(state, seat, pending, chosen_at)
