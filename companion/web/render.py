@@ -109,6 +109,7 @@ def action_forms(actions: list[Any], names: list[str]) -> list[dict[str, Any]]:
             "params": data["params"],
             "params_json": json.dumps(data["params"], ensure_ascii=False, sort_keys=True),
             "label": say(action.label or action.action, action.label_args, names),
+            "label_args": data["label_args"],
             "hint": translate(action.hint) if action.hint else "",
             "group": translate(action.group) if action.group else "",
             "inputs": [
