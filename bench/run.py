@@ -33,6 +33,7 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 RESULTS = ROOT / "bench" / "results"
+SSE_PRELOAD = ROOT / "bench" / "experiments" / "sse.py"
 HOST = "127.0.0.1"
 CLK_TCK = os.sysconf("SC_CLK_TCK")
 MB = 1024 * 1024
@@ -51,15 +52,38 @@ TARGET_RSS_MB = 80.0         # server RSS with 100 live tables
 # --- the server, in a subprocess ---------------------------------------------------------
 
 
-def bare_app() -> Any:
-    """The yardstick: the smallest Flask app that answers a JSON POST."""
-    from flask import Flask, jsonify
+def bare_app(database: str) -> Any:
+    """The yardsticks: the smallest Flask app that answers a JSON POST (``/bare``), and the
+    same plus one SQLite write transaction appending the posted body (``/bare-write``, one
+    WAL connection per thread kept open, ``synchronous=NORMAL`` as in the app)."""
+    import sqlite3
+    import threading
+
+    from flask import Flask, jsonify, request
 
     app = Flask("bare")
+    local = threading.local()
+    setup = sqlite3.connect(database)
+    setup.execute("PRAGMA journal_mode = WAL")
+    setup.execute("create table if not exists log (id integer primary key, body text)")
+    setup.commit()
+    setup.close()
 
     @app.route("/bare", methods=["GET", "POST"])
     def bare() -> Any:
         return jsonify({"ok": True, "version": 1})
+
+    @app.post("/bare-write")
+    def bare_write() -> Any:
+        conn = getattr(local, "conn", None)
+        if conn is None:
+            conn = local.conn = sqlite3.connect(database, isolation_level=None, timeout=10)
+            conn.execute("PRAGMA synchronous = NORMAL")
+        body = request.get_json(silent=True)
+        conn.execute("BEGIN IMMEDIATE")
+        cursor = conn.execute("insert into log (body) values (?)", [json.dumps(body)])
+        conn.execute("COMMIT")
+        return jsonify({"ok": True, "version": cursor.lastrowid})
 
     return app
 
@@ -112,19 +136,19 @@ def serve_child(args: argparse.Namespace) -> int:
     with the CLI's arguments (host, port, threads, connection limit, channel timeout)."""
     from waitress import serve
 
-    if args.server_preload:
+    for preload in args.server_preload:
         # An experiment: a Python file run before the app is made, e.g. one that patches
         # companion.db to measure a proposed change without editing the app.
         import runpy
 
-        runpy.run_path(args.server_preload, run_name="bench_preload")
+        runpy.run_path(preload, run_name="bench_preload")
     if args.serve == "companion":
         from companion import create_app
 
         app = create_app(overrides={"DATABASE": args.db,
                                     "PUBLIC_URL": f"http://{HOST}:{args.port}"})
     else:
-        app = bare_app()
+        app = bare_app(args.db)
     wsgi = app
     if args.profile_out:
         wsgi = Profiled(app, args.profile_out)
@@ -151,19 +175,22 @@ class Server:
     """A server subprocess: start, wait until it answers, read its CPU time and memory."""
 
     def __init__(self, kind: str, args: argparse.Namespace, workdir: Path,
-                 profile_out: str = "") -> None:
+                 profile_out: str = "", threads: int | None = None,
+                 preload: str | None = None) -> None:
         self.kind = kind
         self.port = free_port()
-        self.db = str(workdir / f"{kind}.db")
-        self.log_path = workdir / f"{kind}-server.log"
+        self.threads = threads or args.threads
+        self.db = str(workdir / f"{kind}-{self.port}.db")
+        self.log_path = workdir / f"{kind}-{self.port}-server.log"
         cmd = [sys.executable, str(Path(__file__).resolve()), "--serve", kind,
-               "--port", str(self.port), "--threads", str(args.threads), "--db", self.db]
+               "--port", str(self.port), "--threads", str(self.threads), "--db", self.db]
         if profile_out:
             cmd += ["--profile-out", profile_out]
         if args.use_poll:
             cmd.append("--use-poll")
-        if args.server_preload and kind == "companion":
-            cmd += ["--server-preload", str(Path(args.server_preload).resolve())]
+        if kind == "companion":
+            for path in [*args.server_preload, *([preload] if preload else [])]:
+                cmd += ["--server-preload", str(Path(path).resolve())]
         with open(self.log_path, "w") as log:
             self.proc = subprocess.Popen(cmd, cwd=ROOT, stdout=log, stderr=subprocess.STDOUT)
         self.pid = self.proc.pid
@@ -199,6 +226,11 @@ class Server:
         return out
 
     def stop(self) -> None:
+        if self.proc.poll() is not None:
+            tail = self.log_path.read_text(errors="replace").splitlines()[-15:]
+            say(f"the {self.kind} server had exited by itself (status {self.proc.returncode}):")
+            print("\n".join("    " + line for line in tail), flush=True)
+            return
         if self.proc.poll() is None:
             self.proc.send_signal(signal.SIGTERM)
             try:
@@ -640,14 +672,20 @@ async def phase_actions(server: Server, args: argparse.Namespace) -> dict[str, A
 
 
 async def phase_bare(args: argparse.Namespace, workdir: Path) -> dict[str, Any]:
+    """The same load on the yardsticks: ``/bare``, then (unless --quick) ``/bare-write``."""
     server = Server("bare", args, workdir)
+    out = {}
     try:
         body = json.dumps(dict(ROLL, version=1, key="k")).encode()
+        paths = ["/bare"] if args.quick else ["/bare", "/bare-write"]
+        for path in paths:
 
-        def make(i: int) -> tuple[str, str, bytes, Any]:
-            return "POST", "/bare", body, lambda answer: None
+            def make(i: int, path: str = path) -> tuple[str, str, bytes, Any]:
+                return "POST", path, body, lambda answer: None
 
-        return await closed_loop([server], args.clients, args.warmup, args.duration, make)
+            out[path.strip("/").replace("-", "_")] = await closed_loop(
+                [server], args.clients, args.warmup, args.duration, make)
+        return out
     finally:
         server.stop()
 
@@ -668,10 +706,13 @@ class Device:
     seen: list[tuple[int, float]] = field(default_factory=list)   # (version, time seen)
 
 
-async def phase_devices(server: Server, n_devices: int, args: argparse.Namespace
-                        ) -> dict[str, Any]:
+async def phase_devices(server: Server, n_devices: int, args: argparse.Namespace,
+                        live: str = "poll") -> dict[str, Any]:
     """``n_devices`` screens (two seat phones and the table tablet per table) each polling its
-    live fragment every second as htmx does, while one actor acts on their tables."""
+    live fragment every second as htmx does, while one actor acts on their tables.
+
+    With ``live="sse"`` (the server runs ``experiments/sse.py``) each device instead holds an
+    event stream open and fetches its fragment when an event announces a new version."""
     tables = await create_tables(server.port, math.ceil(n_devices / 3))
     devices: list[Device] = []
     for table in tables:
@@ -702,7 +743,77 @@ async def phase_devices(server: Server, n_devices: int, args: argparse.Namespace
         found = CSRF_RE.search(answer.body)
         device.csrf = found.group(1).decode() if found else ""
 
-    await asyncio.gather(*(open_page(d, random.uniform(0, ramp * 0.8)) for d in devices))
+    if live == "poll":
+        await asyncio.gather(*(open_page(d, random.uniform(0, ramp * 0.8)) for d in devices))
+        late = time.perf_counter() - t_poll
+        if late > 0:        # opening every page took longer than the ramp: start from now
+            say(f"opening {len(devices)} pages overran the ramp by {late:.1f} s")
+            t_poll, t_measure, t_end, t_actor_end = (t + late for t in
+                                                     (t_poll, t_measure, t_end, t_actor_end))
+
+    async def fetch(device: Device, headers: dict[str, str]) -> None:
+        """An event announced a newer version: get the fragment, as htmx would on the event."""
+        sent = time.perf_counter()
+        try:
+            answer = await asyncio.wait_for(
+                device.conn.request("GET", f"{device.live}?v={device.version}", None, headers),
+                timeout=8.0)
+        except (OSError, HTTPError, asyncio.IncompleteReadError, TimeoutError) as error:
+            device.conn.close()
+            counters["poll_errors"] += 1
+            counters[f"error_{type(error).__name__}"] += 1
+            return
+        done = time.perf_counter()
+        if answer.status == 200:
+            device.version = page_version(answer.body)
+            device.seen.append((device.version, done))
+        if t_measure <= sent and done <= t_end:
+            key = str(answer.status) if answer.status in (200, 204) else "other"
+            polls[key].append(answer.seconds)
+
+    async def listen(device: Device, delay: float) -> None:
+        """Open the page, then its event stream, and read events until the phase ends."""
+        await open_page(device, delay)
+        headers = htmx_headers(f"http://{HOST}:{server.port}{device.page}", device.csrf)
+        path = device.live.rsplit("/", 1)[0] + "/events"
+        reader, writer = await asyncio.open_connection(HOST, server.port)
+        writer.write((f"GET {path} HTTP/1.1\r\nHost: {HOST}:{server.port}\r\n"
+                      f"User-Agent: {USER_AGENT}\r\nAccept: text/event-stream\r\n"
+                      "Cache-Control: no-cache\r\n\r\n").encode())
+        try:
+            status = await reader.readline()
+            if b" 200 " not in status:
+                counters["stream_errors"] += 1
+                return
+            chunked = False
+            while (line := await reader.readline()) not in (b"\r\n", b""):
+                chunked |= line.lower().startswith(b"transfer-encoding: chunked")
+            counters["streams_open"] += 1
+            pending = b""
+            while (remaining := t_end - time.perf_counter()) > 0:
+                if chunked:
+                    size_line = await asyncio.wait_for(reader.readline(), timeout=remaining)
+                    size = int(size_line.split(b";")[0] or b"0", 16)
+                    if size == 0:
+                        break
+                    data = (await reader.readexactly(size + 2))[:-2]
+                else:
+                    data = await asyncio.wait_for(reader.read(4096), timeout=remaining)
+                    if not data:
+                        break
+                pending += data
+                while b"\n\n" in pending:
+                    event, pending = pending.split(b"\n\n", 1)
+                    for field_line in event.split(b"\n"):
+                        if (field_line.startswith(b"data:")
+                                and int(field_line[5:]) > device.version):
+                            await fetch(device, headers)
+        except TimeoutError:
+            pass
+        except (OSError, asyncio.IncompleteReadError, ValueError):
+            counters["stream_errors"] += 1
+        finally:
+            writer.close()
 
     async def poll(device: Device) -> None:
         url = f"http://{HOST}:{server.port}{device.page}"
@@ -768,10 +879,16 @@ async def phase_devices(server: Server, n_devices: int, args: argparse.Namespace
     async def sampler() -> dict[str, float]:
         await asyncio.sleep(max(0.0, t_measure - time.perf_counter()))
         window = CPUWindow([server])
+        await asyncio.sleep(max(0.0, t_end - 0.5 - time.perf_counter()))
+        memory = server.memory()
         await asyncio.sleep(max(0.0, t_end - time.perf_counter()))
-        return window.done()
+        return dict(window.done(), rss_mb=memory["VmRSS"], server_threads=memory["Threads"])
 
-    results = await asyncio.gather(sampler(), actor(), *(poll(d) for d in devices))
+    if live == "sse":
+        watchers = [listen(d, random.uniform(0, ramp * 0.8)) for d in devices]
+    else:
+        watchers = [poll(d) for d in devices]
+    results = await asyncio.gather(sampler(), actor(), *watchers)
     for device in devices:
         device.conn.close()
 
@@ -794,9 +911,11 @@ async def phase_devices(server: Server, n_devices: int, args: argparse.Namespace
     measured_polls = sum(len(v) for v in polls.values())
     per_s = (measured_polls + len(actor_latencies)) / args.device_seconds
     return {
+        "live": live, "waitress_threads": server.threads,
         "devices": len(devices), "tables": len(tables), "seconds": args.device_seconds,
+        "streams_open": counters["streams_open"], "stream_errors": counters["stream_errors"],
         "polls_per_s": round(measured_polls / args.device_seconds, 1),
-        "expected_polls_per_s": len(devices),
+        "expected_polls_per_s": len(devices) if live == "poll" else None,
         "poll": latency_summary(polls["204"] + polls["200"] + polls["other"]),
         "poll_204": latency_summary(polls["204"]),
         "poll_200": latency_summary(polls["200"]),
@@ -906,6 +1025,14 @@ def print_report(res: dict[str, Any]) -> None:
         row("bare Flask: p50 / p99 (ms)", f"{fmt(bare['p50_ms'])} / {fmt(bare['p99_ms'])}")
         row("bare Flask: CPU server / loadgen / others (%)", cpu(bare))
         row("bare Flask: server CPU per request (ms)", fmt(bare["server_cpu_ms_per_request"]))
+    bare_write = res.get("bare_write")
+    if bare_write:
+        row("bare Flask + 1 SQLite write: throughput (req/s)",
+            fmt(bare_write["requests_per_s"]))
+        row("bare Flask + 1 SQLite write: p50 / p99 (ms)",
+            f"{fmt(bare_write['p50_ms'])} / {fmt(bare_write['p99_ms'])}")
+        row("bare Flask + 1 SQLite write: server CPU per request (ms)",
+            fmt(bare_write["server_cpu_ms_per_request"]))
     targets = {t["figure"]: t for t in res["targets"]}
 
     def target_row(name: str, shown: str) -> None:
@@ -915,13 +1042,24 @@ def print_report(res: dict[str, Any]) -> None:
 
     ratio = res.get("throughput_ratio")
     target_row("action throughput / bare Flask", fmt(ratio))
+    if res.get("throughput_ratio_to_write") is not None:
+        row("action throughput / bare Flask + 1 SQLite write",
+            fmt(res["throughput_ratio_to_write"]))
     for n, d in sorted(res.get("devices", {}).items(), key=lambda kv: int(kv[0])):
-        row(f"{n} devices: polls/s (expected {d['expected_polls_per_s']})",
-            f"{d['polls_per_s']}  (late ticks {d['late_ticks']}, errors {d['poll_errors']})")
-        row(f"{n} devices: poll p50 / p99 (ms)",
-            f"{fmt(d['poll']['p50_ms'])} / {fmt(d['poll']['p99_ms'])}")
-        row(f"{n} devices: poll 204 p50 / 200 p50 (ms)",
-            f"{fmt(d['poll_204']['p50_ms'])} / {fmt(d['poll_200']['p50_ms'])}")
+        if d["live"] == "sse":
+            row(f"{n} devices: SSE streams open / errors ({d['waitress_threads']} threads)",
+                f"{d['streams_open']} / {d['stream_errors']}")
+            row(f"{n} devices: fragment fetches/s", f"{d['polls_per_s']}")
+            row(f"{n} devices: fetch p50 / p99 (ms)",
+                f"{fmt(d['poll']['p50_ms'])} / {fmt(d['poll']['p99_ms'])}")
+        else:
+            row(f"{n} devices: polls/s (expected {d['expected_polls_per_s']})",
+                f"{d['polls_per_s']}  (late ticks {d['late_ticks']}, errors {d['poll_errors']})")
+            row(f"{n} devices: poll p50 / p99 (ms)",
+                f"{fmt(d['poll']['p50_ms'])} / {fmt(d['poll']['p99_ms'])}")
+            row(f"{n} devices: poll 204 p50 / 200 p50 (ms)",
+                f"{fmt(d['poll_204']['p50_ms'])} / {fmt(d['poll_200']['p50_ms'])}")
+        row(f"{n} devices: server RSS (MB) / threads", f"{d['rss_mb']} / {d['server_threads']}")
         row(f"{n} devices: actor p50 (ms)", fmt(d["actor"]["p50_ms"]))
         target_row(f"actor p99 with {n} devices (ms)", fmt(d["actor"]["p99_ms"]))
         row(f"{n} devices: propagation p50 (s)", f"{d['propagation']['p50_s']:.3f}")
@@ -1005,15 +1143,30 @@ async def run(args: argparse.Namespace, workdir: Path) -> dict[str, Any]:
             res["actions"] = await phase_actions(server, args)
         if "bare" in args.phases:
             await wait_quiet([server], args.wait_quiet)
-            say("bare Flask throughput, same load")
-            res["bare"] = await phase_bare(args, workdir)
+            say("bare Flask throughput, same load" + ("" if args.quick else
+                                                      "; then with one SQLite write"))
+            res.update(await phase_bare(args, workdir))
         if res.get("actions") and res.get("bare") and res["bare"]["requests_per_s"]:
             res["throughput_ratio"] = round(
                 res["actions"]["requests_per_s"] / res["bare"]["requests_per_s"], 3)
+        if res.get("actions") and res.get("bare_write") and res["bare_write"]["requests_per_s"]:
+            res["throughput_ratio_to_write"] = round(
+                res["actions"]["requests_per_s"] / res["bare_write"]["requests_per_s"], 3)
         if "devices" in args.phases:
             res["devices"] = {}
             for n in args.devices:
                 await wait_quiet([server], args.wait_quiet)
+                if args.live == "sse":
+                    say(f"{n} connected devices on event streams (experiments/sse.py, "
+                        f"{n + args.threads} threads), actor at {args.actor_rate:g}/s, "
+                        f"{args.ramp:g}+{args.device_seconds:g} s")
+                    streams = Server("companion", args, workdir, threads=n + args.threads,
+                                     preload=str(SSE_PRELOAD))
+                    try:
+                        res["devices"][str(n)] = await phase_devices(streams, n, args, "sse")
+                    finally:
+                        streams.stop()
+                    continue
                 say(f"{n} connected devices polling every 1 s, actor at {args.actor_rate:g}/s, "
                     f"{args.ramp:g}+{args.device_seconds:g} s")
                 res["devices"][str(n)] = await phase_devices(server, n, args)
@@ -1062,11 +1215,16 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
                              "(negative needs root): on a shared machine, -10 keeps other "
                              "processes from distorting the figures as much")
     parser.add_argument("--phases", nargs="+", choices=PHASES, default=list(PHASES))
+    parser.add_argument("--live", choices=("poll", "sse"), default="poll",
+                        help="how devices learn of a new version: poll every second as the app "
+                             "does (default), or experiment: event streams (experiments/sse.py,"
+                             " on a server with devices + --threads threads)")
     parser.add_argument("--use-poll", action="store_true",
                         help="experiment: waitress asyncore_use_poll=True (not the CLI's)")
-    parser.add_argument("--server-preload", metavar="FILE",
+    parser.add_argument("--server-preload", metavar="FILE", action="append", default=[],
                         help="experiment: run this Python file in the companion server before "
-                             "the app is made (to patch in a proposed change and measure it)")
+                             "the app is made (to patch in a proposed change and measure it); "
+                             "may be given more than once")
     parser.add_argument("--profile", action="store_true",
                         help="cProfile the companion server; writes bench/results/server.prof "
                              "and server-profile.txt (slows the server: figures distorted)")
@@ -1124,7 +1282,7 @@ def main(argv: list[str] | None = None) -> int:
         "python": platform.python_version(), "cpus": os.cpu_count(),
         "threads": args.threads, "quick": args.quick, "profiled": args.profile,
         "nice": os.getpriority(os.PRIO_PROCESS, 0),
-        "use_poll": args.use_poll, "server_preload": args.server_preload or "",
+        "live": args.live, "use_poll": args.use_poll, "server_preload": args.server_preload,
         "run_seconds": round(time.time() - started, 1),
         "loadavg_before": [round(x, 2) for x in load_before],
         "loadavg_after": [round(x, 2) for x in os.getloadavg()],
