@@ -1621,7 +1621,21 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
             "barriers": list(turn["barriers"]),
             "barrier_colour": turn["barrier_colour"],
             "another_turn": turn["another_turn"],
+            "barrier_now": None,
+            "barrier_refused": [],
         }
+        if turn["stage"] == "barrier" and turn["barriers"]:
+            spec = turn["barriers"][0]
+            now = spec if spec in BARRIER_COLOURS else turn["barrier_colour"]
+            turn_view["barrier_now"] = now
+            if now is not None:
+                # Public (the board decides it): why an edge is not offered, for the screens.
+                for edge in EDGE_IDS:
+                    problem = barrier_problem(state, now, edge)
+                    if problem:
+                        a, b = EDGE_ENDS[edge]
+                        turn_view["barrier_refused"].append(
+                            {"edge": edge, "a": _name(a), "b": _name(b), "reason": problem})
     out: dict[str, Any] = {
         "game": NAME,
         "phase": state["phase"],
@@ -1656,6 +1670,9 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
                 "cards": _group(seen["cards"]), "turn": seen["turn"], "stale": seen["stale"],
                 "changed": seen["changed"]},
             "picks": _group(state["picks"][me]),
+            "deck_left": _group(list((Counter(state["deck"][me])
+                                      - Counter(state["picks"][me])).elements()))
+            if state["phase"] == "setup" else [],
             "swap_first": turn["first"] if turn is not None and turn["seat"] == me else None,
         })
     return out
