@@ -197,10 +197,24 @@ def events(db: Database, code: str, round_: int | None = None) -> list[dict[str,
                          [code, round_]))
 
 
-def live_events(db: Database, code: str, round_: int) -> list[dict[str, Any]]:
+def log_events(db: Database, code: str, round_: int, limit: int) -> list[dict[str, Any]]:
+    """The newest events of a game, newest first, with only what the log needs (no state)."""
     return list(db.query(
-        "select * from events where table_code = ? and round = ? and undone_version is null "
-        "order by step", [code, round_]))
+        "select seat, log, undone_version, undone_by from events "
+        "where table_code = ? and round = ? order by id desc limit ?", [code, round_, limit]))
+
+
+def host_version(db: Database, host_hash: str) -> int | None:
+    row = db.execute("select version from tables where host_hash = ?", [host_hash]).fetchone()
+    return row[0] if row else None
+
+
+def seat_version(db: Database, token_hash: str) -> int | None:
+    """The version of the table a seat token belongs to, in one indexed read (polls)."""
+    row = db.execute(
+        "select tables.version from seats join tables on tables.code = seats.table_code "
+        "where seats.token_hash = ?", [token_hash]).fetchone()
+    return row[0] if row else None
 
 
 def event_by_key(db: Database, code: str, key: str) -> dict[str, Any] | None:

@@ -589,21 +589,24 @@ def play_again(db: Database, opener: Any, as_host: bool) -> Table:
 def log_for(db: Database, table: Table, seat: int | None, limit: int = 40) -> list[dict]:
     """This game's log as ``seat`` may read it (None: public lines only), newest first."""
     entries: list[dict[str, Any]] = []
-    for event in store.events(db, table.code, table.round):
+    # A screen shows the newest lines; an event gives a viewer at least one line unless all
+    # of its lines are private to others, so a few times the limit is plenty.
+    for event in store.log_events(db, table.code, table.round, limit * 4):
         if event["undone_version"] is not None:
-            by = event["undone_by"]
-            if by == "host":
+            if event["undone_by"] == "host":
                 entries.append({"text": N_("Host correction: an action was undone."),
                                 "args": {}, "correction": True})
             else:
                 entries.append({"text": N_("{who} took back an action."),
                                 "args": {"who": {"seat": event["seat"]}}})
-            continue
-        for entry in store.loads(event["log"]):
-            to = entry.get("to")
-            if to is None or (seat is not None and seat in to):
-                entries.append(dict(entry, private=to is not None))
-    return entries[::-1][:limit]
+        else:
+            lines = [dict(entry, private=entry.get("to") is not None)
+                     for entry in store.loads(event["log"])
+                     if entry.get("to") is None or (seat is not None and seat in entry["to"])]
+            entries.extend(reversed(lines))
+        if len(entries) >= limit:
+            break
+    return entries[:limit]
 
 
 def export(db: Database, code: str) -> dict[str, Any]:

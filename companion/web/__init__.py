@@ -47,6 +47,9 @@ def init_web(app: Flask) -> None:
     htmx.init_app(app)
 
     from companion.web import api, lobby, screens
+    from companion.web.assets import init_assets
+
+    init_assets(app)
 
     app.register_blueprint(lobby.bp)
     app.register_blueprint(screens.bp)

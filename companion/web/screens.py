@@ -34,9 +34,10 @@ from companion.web import htmx, render
 bp = Blueprint("screens", __name__)
 
 
-def _unchanged(current: int) -> bool:
+def _unchanged(current: int | None) -> bool:
+    """The poll's version is the table's: nothing to send (a wrong token never matches)."""
     seen = request.args.get("v", type=int)
-    return seen is not None and seen == current
+    return current is not None and seen == current
 
 
 def _template(game: str, name: str) -> list[str]:
@@ -93,9 +94,9 @@ def host_page(token: str) -> Any:
 @bp.get("/h/<token>/live")
 def host_live(token: str) -> Any:
     db = get_db()
-    table = tables.open_host(db, token)
-    if _unchanged(table.version):
+    if _unchanged(store.host_version(db, tables.token_hash(token))):
         return Response(status=204)
+    table = tables.open_host(db, token)
     g.lang = table.row["lang"]
     return render_template("_host_live.html", **render.host_context(db, table, token))
 
@@ -192,9 +193,9 @@ def seat_page(token: str) -> Any:
 @bp.get("/s/<token>/live")
 def seat_live(token: str) -> Any:
     db = get_db()
-    table, seat = tables.open_seat(db, token)
-    if _unchanged(table.version):
+    if _unchanged(store.seat_version(db, tables.token_hash(token))):
         return Response(status=204)
+    table, seat = tables.open_seat(db, token)
     g.lang = seat["lang"]
     return render_template("_seat_live.html", **render.seat_context(db, table, seat, token))
 

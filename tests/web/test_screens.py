@@ -214,3 +214,23 @@ def test_a_reissued_seat_link_stops_working(client, tables):
     assert client.get(f"/s/{answer['seat']['token']}").status_code == 200
     host = client.get(f"/h/{created['host_token']}").get_data(as_text=True)
     assert answer["seat"]["url"] in host
+
+
+def test_static_files_are_compressed_and_cached_by_content_hash(client, tables):
+    """The seat page's scripts and styles arrive gzipped, and a phone keeps them."""
+    import gzip
+
+    created = tables.create()
+    page = client.get(f"/s/{created['seats'][0]['token']}").get_data(as_text=True)
+    src = re.search(r'src="(/static/htmx\.min\.js\?v=[0-9a-f]+)"', page).group(1)
+    response = client.get(src, headers={"Accept-Encoding": "gzip, deflate"})
+    original = (Path(__file__).parents[2] / "static" / "htmx.min.js").read_bytes()
+    assert response.headers["Content-Encoding"] == "gzip"
+    assert gzip.decompress(response.data) == original
+    assert len(response.data) < len(original) / 2
+    assert "immutable" in response.headers["Cache-Control"]
+    plain = client.get("/static/htmx.min.js")
+    assert plain.data == original and plain.headers["Cache-Control"] == "no-cache"
+    again = client.get(src, headers={"If-None-Match": plain.headers["ETag"]})
+    assert again.status_code == 304
+    assert client.get("/static/../companion/db.py").status_code == 404

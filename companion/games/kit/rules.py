@@ -47,6 +47,8 @@ PRESETS = {
 MAX_CARDS = 300
 MAX_CHOICES = 12
 ROLLS_SHOWN = 12
+ROLLS_KEPT = 30
+"""Older open rolls leave the state (the log keeps them); a secret roll stays until shown."""
 QUICK_DICE = ("1d6", "2d6", "1d20", "4dF")
 
 OPTIONS = (
@@ -229,6 +231,9 @@ def _roll(state: State, seat: int, params: dict[str, Any], rng: Random) -> Appli
     n = state["step"]
     state["rolls"].append({"n": n, "seat": seat, "dice": record, "secret": p["secret"],
                            "shown": not p["secret"]})
+    recent = {roll["n"] for roll in state["rolls"][-ROLLS_KEPT:]}
+    state["rolls"] = [roll for roll in state["rolls"]
+                      if roll["n"] in recent or (roll["secret"] and not roll["shown"])]
     if p["secret"]:
         log = [
             line(N_("{who} rolled {notation} in secret."), who={"seat": seat},
