@@ -363,6 +363,9 @@ def test_dracula_and_van_helsing_play_to_the_end(server, devices):
     check_private_lines(phones[0], phones[1])
     check_private_lines(phones[1], phones[0])
     table.shot("9-over")
+    host.page.reload()  # the host screen shows the same board under its controls
+    expect(host.page.locator(".dk-board-wrap .dk-cell")).to_have_count(12)
+    host.shot("9-over")
     for phone in phones:
         phone.shot("9-over")
     print(f"drakula over after {turns_seen} turns ({final['turns_played']} played): "
