@@ -235,21 +235,40 @@ def rounds(db: Database, code: str) -> list[dict[str, Any]]:
 # --- writes (call inside ``writing``) -------------------------------------------------
 
 
+# Plain parameterised SQL here: sqlite-utils' insert and update read the table's schema
+# on every call, which was a dozen extra statements per action.
+TABLES = ("tables", "seats", "events", "contributions", "rounds")
+
+
 def insert(db: Database, table_name: str, row: dict[str, Any]) -> None:
-    db[table_name].insert(row)
+    if table_name not in TABLES:
+        raise ValueError(table_name)
+    columns = ", ".join(row)
+    marks = ", ".join("?" for _ in row)
+    db.execute(f"insert into {table_name} ({columns}) values ({marks})", list(row.values()))
+
+
+def _update(db: Database, table_name: str, where: str, keys: list[Any],
+            fields: dict[str, Any]) -> None:
+    if table_name not in TABLES or not all(name.isidentifier() for name in fields):
+        raise ValueError(table_name)
+    assignments = ", ".join(f"{name} = ?" for name in fields)
+    db.execute(f"update {table_name} set {assignments} where {where}",
+               [*fields.values(), *keys])
 
 
 def update_table(db: Database, code: str, **fields: Any) -> None:
-    db["tables"].update(code, fields)
+    _update(db, "tables", "code = ?", [code], fields)
 
 
 def update_seat(db: Database, seat_id: int, **fields: Any) -> None:
-    db["seats"].update(seat_id, fields)
+    _update(db, "seats", "id = ?", [seat_id], fields)
 
 
 def mark_undone(db: Database, event_id: int, version: int, by: str) -> None:
-    db["events"].update(event_id, {"undone_version": version, "undone_by": by})
+    _update(db, "events", "id = ?", [event_id], {"undone_version": version, "undone_by": by})
 
 
 def close_round(db: Database, code: str, round_: int, result: Any) -> None:
-    db["rounds"].update((code, round_), {"closed": 1, "result": dumps(result)})
+    _update(db, "rounds", "table_code = ? and round = ?", [code, round_],
+            {"closed": 1, "result": dumps(result)})
