@@ -1,24 +1,19 @@
 """Experiment: the current version of every table kept in memory (one process serves all
 requests), so a poll at the current version answers 204 without touching SQLite: a dict
 ``code -> version`` updated after each committed write, and ``token hash -> code`` filled on
-first use and dropped when a seat's token changes. Builds on ``persistent_db.py``."""
+first use and dropped when a seat's token changes."""
 
 from __future__ import annotations
 
 import contextlib
 import hashlib
-import runpy
 import threading
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 from flask import Response, request
 
 import companion
-
-runpy.run_path(str(Path(__file__).resolve().parent / "persistent_db.py"), run_name="bench_preload")
-
 import companion.db  # noqa: E402
 from companion import store  # noqa: E402
 
