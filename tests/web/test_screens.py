@@ -234,3 +234,14 @@ def test_static_files_are_compressed_and_cached_by_content_hash(client, tables):
     again = client.get(src, headers={"If-None-Match": plain.headers["ETag"]})
     assert again.status_code == 304
     assert client.get("/static/../companion/db.py").status_code == 404
+
+
+def test_each_qr_code_encodes_its_seat_link(client, tables):
+    """The QR a phone scans is the link written beside it (both from the same URL)."""
+    from companion.web.screens import qr_svg
+
+    created = tables.create()
+    for i, seat in enumerate(created["seats"]):
+        svg = client.get(f"/h/{created['host_token']}/qr/{i}.svg").data
+        assert svg == qr_svg(seat["url"])
+        assert svg != qr_svg(created["seats"][1 - i]["url"])
