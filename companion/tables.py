@@ -367,11 +367,11 @@ def act(
             params = {}
         if not isinstance(params, dict):
             raise BadRequest(N_("The action's parameters must be an object."))
-        if not table.actions(seat["seat"]):
+        before = {s: _action_keys(table, s) for s in range(len(table.seats))}
+        if not before[seat["seat"]]:
             raise Refused(N_("There is nothing for you to do right now; wait for your turn."))
         step = _live_count(db, table) + 1
         rng = fairness.random_for(table.row["seed"], _contributions(db, table), step)
-        before = {s: _action_keys(table, s) for s in range(len(table.seats))}
         try:
             applied = table.game.apply(table.state, seat["seat"],
                                        {"action": action, "params": params}, rng)
