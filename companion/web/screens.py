@@ -85,10 +85,7 @@ def _host_answer(token: str, notice: str = "", status: int = 200) -> Any:
 
 @bp.get("/h/<token>")
 def host_page(token: str) -> Any:
-    db = get_db()
-    table = tables.open_host(db, token)
-    g.lang = table.row["lang"]
-    return render_template("host.html", **render.host_context(db, table, token))
+    return _host_answer(token)
 
 
 @bp.get("/h/<token>/live")
@@ -184,10 +181,19 @@ def _seat_answer(token: str, notice: str = "", status: int = 200) -> Any:
 
 @bp.get("/s/<token>")
 def seat_page(token: str) -> Any:
-    db = get_db()
-    table, seat = tables.open_seat(db, token)
-    g.lang = seat["lang"]
-    return render_template("seat.html", **render.seat_context(db, table, seat, token))
+    return _seat_answer(token)
+
+
+def _seat_control(token: str, work: Any, done: str = "") -> Any:
+    """Run a seat's request; a refusal answers with the fresh screen and its reason
+    (a wrong token stays a 403 page)."""
+    try:
+        work()
+    except tables.Forbidden:
+        raise
+    except TableError as error:
+        return _seat_answer(token, render.say(error.message, error.args_, []), error.status)
+    return _seat_answer(token, render.translate(done) if done else "")
 
 
 @bp.get("/s/<token>/live")
@@ -234,39 +240,25 @@ def parse_action_form(form: Any) -> dict[str, Any]:
 
 @bp.post("/s/<token>/act")
 def seat_act(token: str) -> Any:
-    try:
+    def work() -> None:
         posted = parse_action_form(request.form)
         if posted["version"] is None:
             raise BadRequest(N_("The version must be a whole number."))
         tables.act(get_db(), token, posted["action"], posted["params"], posted["version"],
                    posted["key"])
-    except tables.Forbidden:
-        raise
-    except TableError as error:
-        return _seat_answer(token, render.say(error.message, error.args_, []), error.status)
-    return _seat_answer(token)
+
+    return _seat_control(token, work)
 
 
 @bp.post("/s/<token>/undo")
 def seat_undo(token: str) -> Any:
-    try:
-        tables.undo(get_db(), token, by_seat=True)
-    except tables.Forbidden:
-        raise
-    except TableError as error:
-        return _seat_answer(token, render.say(error.message, error.args_, []), error.status)
-    return _seat_answer(token, render.translate(N_("Taken back.")))
+    return _seat_control(token, lambda: tables.undo(get_db(), token, by_seat=True),
+                         N_("Taken back."))
 
 
 @bp.post("/s/<token>/again")
 def seat_again(token: str) -> Any:
-    try:
-        tables.play_again(get_db(), token, as_host=False)
-    except tables.Forbidden:
-        raise
-    except TableError as error:
-        return _seat_answer(token, render.say(error.message, error.args_, []), error.status)
-    return _seat_answer(token)
+    return _seat_control(token, lambda: tables.play_again(get_db(), token, as_host=False))
 
 
 @bp.post("/s/<token>/join")
