@@ -1,0 +1,1 @@
+"""Fury of Dracula (second edition): the hunt for Dracula across Europe."""
