@@ -9,14 +9,17 @@ not by train).
 
 from __future__ import annotations
 
+import itertools
 import json
+import math
+import xml.etree.ElementTree as ET
 from collections import Counter
 from pathlib import Path
 
 import pytest
 from babel.messages.pofile import read_po
 
-from companion.games.fury import board, geo
+from companion.games.fury import board, draw, geo
 
 ROOT = Path(__file__).parents[2]
 SHARED = ROOT.parent / "shared" / "data" / "fury" / "map.json"
@@ -208,3 +211,110 @@ def test_the_hospital_lies_among_its_four_neighbours():
 def test_spot_gives_an_overlay_entry():
     assert board.spot("paris", kind="fog") == {
         "place": "paris", "x": board.xy("paris")[0], "y": board.xy("paris")[1], "kind": "fog"}
+
+
+# --- the drawing ------------------------------------------------------------------------
+
+SVG = "{http://www.w3.org/2000/svg}"
+
+
+@pytest.mark.parametrize("lang", draw.LANGUAGES)
+def test_the_committed_svg_is_drawn_from_the_data(lang):
+    """``static/games/fury/map-<lang>.svg`` is what ``python -m companion.games.fury.draw``
+    makes of the map data now."""
+    committed = (draw.STATIC / f"map-{lang}.svg").read_text(encoding="utf-8")
+    assert committed == draw.europe_svg(draw.names_in(lang)), (
+        "run python -m companion.games.fury.draw")
+
+
+@pytest.mark.parametrize("lang", draw.LANGUAGES)
+def test_every_place_is_drawn_and_named_in_the_language(lang):
+    path = draw.STATIC / f"map-{lang}.svg"
+    assert path.stat().st_size < 60_000
+    root = ET.parse(path).getroot()
+    assert root.get("viewBox") == f"0 0 {geo.WIDTH} {geo.HEIGHT}"
+    drawn = {g.get("id"): g for g in root.iter(f"{SVG}g") if g.get("id")}
+    for place in OWN["places"]:
+        group = drawn[f"p-{place['id']}"]
+        text = " ".join(t.text for t in group.iter(f"{SVG}tspan"))
+        assert text == place["names"][lang]
+    assert len(drawn) == len(OWN["places"])
+
+
+def test_large_cities_are_bigger_and_the_castle_and_hospital_have_their_own_marks():
+    root = ET.fromstring(draw.europe_svg(draw.names_in("en")))
+    groups = {g.get("id")[2:]: g for g in root.iter(f"{SVG}g") if g.get("id")}
+    radius = {pid: float(c.get("r")) for pid, g in groups.items() for c in g.iter(f"{SVG}circle")}
+    assert min(r for pid, r in radius.items() if board.PLACES[pid].kind == "large_city") > max(
+        r for pid, r in radius.items() if board.PLACES[pid].kind == "small_city")
+    assert set(radius) == {pid for pid in board.PLACES if board.is_city(pid)}
+    assert groups[board.CASTLE].find(f"{SVG}path") is not None
+    assert groups[board.HOSPITAL].find(f"{SVG}rect") is not None
+
+
+@pytest.mark.parametrize("lang", draw.LANGUAGES)
+def test_no_name_covers_another_name_or_a_dot(lang):
+    """Readable on the tablet: every name inside the frame, none over another name or
+    over another place's mark."""
+    links = [draw.route(a, b, t) for a, b, t in board.LINKS]
+    boxes = draw.place_labels(draw.names_in(lang), [
+        (p, q) for points in links for p, q in itertools.pairwise(points)])
+    for a, b in itertools.combinations(boxes, 2):
+        assert draw.overlap(boxes[a], boxes[b]) == 0, (a, b)
+    for pid, box in boxes.items():
+        assert box[0] >= 0 and box[1] >= 0, pid
+        assert box[2] <= geo.WIDTH and box[3] <= geo.HEIGHT, pid
+        for place in board.PLACES.values():
+            r = draw.RADIUS[place.kind]
+            dot = (place.x - r, place.y - r, place.x + r, place.y + r)
+            assert place.id == pid or draw.overlap(box, dot) == 0, (pid, place.id)
+
+
+def inside(point: tuple[float, float], ring: list[tuple[float, float]]) -> bool:
+    x, y = point
+    crossings = 0
+    for (x1, y1), (x2, y2) in zip(ring, [*ring[1:], ring[0]], strict=True):
+        if (y1 > y) != (y2 > y) and x < x1 + (y - y1) * (x2 - x1) / (y2 - y1):
+            crossings += 1
+    return crossings % 2 == 1
+
+
+def distance_to(point: tuple[float, float], ring: list[tuple[float, float]]) -> float:
+    best = float("inf")
+    for (x1, y1), (x2, y2) in zip(ring, [*ring[1:], ring[0]], strict=True):
+        dx, dy = x2 - x1, y2 - y1
+        length = dx * dx + dy * dy
+        t = max(0.0, min(1.0, ((point[0] - x1) * dx + (point[1] - y1) * dy) / length)) \
+            if length else 0.0
+        best = min(best, math.hypot(point[0] - x1 - t * dx, point[1] - y1 - t * dy))
+    return best
+
+
+def test_cities_stand_on_the_land_and_seas_lie_in_the_water():
+    """The projected places and the coastline agree: a city is on land (a port may sit on
+    the coast line itself), a sea zone's point is in the water."""
+    rings = [[geo.project(lat, lon) for lon, lat in ring] for ring in geo.coast()]
+    for place in board.PLACES.values():
+        point = (place.x, place.y)
+        on_land = sum(inside(point, ring) for ring in rings) % 2 == 1
+        if board.is_sea(place.id):
+            assert not on_land, place.id
+        else:
+            assert on_land or min(distance_to(point, r) for r in rings) < 2, place.id
+
+
+def test_topojson_arcs_are_decoded_and_cut_to_a_box():
+    """The coastline builder reads TopoJSON's delta-encoded, quantised arcs (a reversed arc
+    by its one's complement) and cuts each ring to a box."""
+    topology = {
+        "transform": {"scale": [0.5, 0.5], "translate": [-10, 40]},
+        "arcs": [[[0, 0], [20, 0], [0, 10]], [[0, 0], [0, 10], [20, 0]]],
+        "objects": {"land": {"type": "GeometryCollection", "geometries": [
+            {"type": "Polygon", "arcs": [[0, ~1]]}]}},
+    }
+    (ring,) = geo.topojson_rings(topology)
+    assert ring == [(-10, 40), (0, 40), (0, 45), (-10, 45), (-10, 40)]
+    cut = geo.clip(ring, (-5, 30, 20, 60))
+    assert min(x for x, _ in cut) == -5 and max(x for x, _ in cut) == 0
+    assert geo.area(cut) == 25
+    assert geo.simplify([(0, 0), (1, 0.01), (2, 0)], 0.1) == [(0, 0), (2, 0)]

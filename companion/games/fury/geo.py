@@ -54,12 +54,18 @@ def project(lat: float, lon: float) -> Point:
     return round(x, 1), round(y, 1)
 
 
+NUDGES: dict[str, Point] = {"liverpool": (-6.0, 1.0), "manchester": (6.0, -1.0)}
+"""Places drawn a few units off their projected point so that their dots do not touch:
+Liverpool and Manchester lie 50 km apart."""
+
+
 def projected(data: dict) -> dict:
-    """The map data with every place's x, y and the frame taken from the projection."""
+    """The map data with every place's x, y (projected, then nudged) and the frame."""
     places = []
     for place in data["places"]:
         x, y = project(place["lat"], place["lon"])
-        places.append({**place, "x": x, "y": y})
+        dx, dy = NUDGES.get(place["id"], (0.0, 0.0))
+        places.append({**place, "x": round(x + dx, 1), "y": round(y + dy, 1)})
     return {**data, "frame": {"width": WIDTH, "height": HEIGHT}, "places": places}
 
 
