@@ -8,8 +8,11 @@ built from the ``.po`` sources when the app starts, so a clean clone needs no ex
 
 from __future__ import annotations
 
+import json
 import os
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
@@ -78,6 +81,35 @@ def _sources(name: str) -> list[tuple[Path, Path]]:
     return pairs
 
 
+def _names_fields(value: Any) -> Iterator[dict[str, str]]:
+    if isinstance(value, dict):
+        names = value.get("names")
+        if isinstance(names, dict) and isinstance(names.get("en"), str):
+            yield names
+        for item in value.values():
+            yield from _names_fields(item)
+    elif isinstance(value, list):
+        for item in value:
+            yield from _names_fields(item)
+
+
+def data_names(name: str) -> dict[str, tuple[str, dict[str, str]]]:
+    """The names a game's ``data/*.json`` files carry: each English name (a message id)
+    with where it is and its names in the other languages."""
+    if name == "platform":
+        return {}
+    found: dict[str, tuple[str, dict[str, str]]] = {}
+    for path in sorted((PACKAGE / "games" / name / "data").glob("*.json")):
+        text = path.read_text(encoding="utf-8")
+        lines = text.splitlines()
+        for names in _names_fields(json.loads(text)):
+            quoted = json.dumps(names["en"], ensure_ascii=False)
+            lineno = next((i for i, line in enumerate(lines, 1) if quoted in line), 1)
+            where = f"{path.relative_to(PACKAGE / 'games')}:{lineno}"
+            found.setdefault(names["en"], (where, names))
+    return found
+
+
 def extract_messages(name: str) -> dict[str | tuple[str, str], list[str]]:
     """Every message of a catalogue (a plural as its (singular, plural) pair), with where
     it is used."""
@@ -94,6 +126,8 @@ def extract_messages(name: str) -> dict[str | tuple[str, str], list[str]]:
                 message = message[0] if len(message) == 1 else message
             if message:
                 found.setdefault(message, []).append(f"{path.relative_to(root.parent)}:{lineno}")
+    for msgid, (where, _names) in data_names(name).items():
+        found.setdefault(msgid, []).append(where)
     return found
 
 
@@ -108,11 +142,13 @@ def extract(name: str) -> dict[str, list[str]]:
 
 def update(name: str, languages: tuple[str, ...] = ("cs", "ru")) -> dict[str, int]:
     """Add new message ids to a catalogue's .po files, keeping every translation and the
-    header; returns how many messages are still untranslated per language."""
+    header (an empty translation of a data file's name is taken from that file); returns
+    how many messages are still untranslated per language."""
     from babel.messages.catalog import Catalog
     from babel.messages.pofile import write_po
 
     messages = extract_messages(name)
+    named = data_names(name)
     missing = {}
     for lang in languages:
         po_path = catalogues()[name] / lang / "LC_MESSAGES" / "messages.po"
@@ -132,7 +168,7 @@ def update(name: str, languages: tuple[str, ...] = ("cs", "ru")) -> dict[str, in
             elif isinstance(msgid, tuple):
                 string = ("",) * catalog.num_plurals
             else:
-                string = ""
+                string = named[msgid][1].get(lang, "") if msgid in named else ""
             places = [loc.rsplit(":", 1) for loc in locations[:3]]
             catalog.add(msgid, string, locations=[(path, int(n)) for path, n in places])
         po_path.parent.mkdir(parents=True, exist_ok=True)

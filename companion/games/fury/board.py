@@ -1,0 +1,144 @@
+"""The map of Europe: 71 places and the road, rail and sea links between them.
+
+The facts (ids, kinds, east/west, ports, links) are the second edition's board as
+researched in ``shared/data/fury/map.json``; ``data/map.json`` copies them and adds this
+project's geometry (latitude, longitude and the projected x, y of ``geo.py``) and the
+place names in English, Czech and Russian. The English name is the message id.
+
+>>> sorted(ROAD["paris"])
+['brussels', 'clermont_ferrand', 'geneva', 'le_havre', 'nantes', 'strasbourg']
+>>> road_within(CASTLE, 1)
+{'castle_dracula': 0, 'galatz': 1, 'klausenburg': 1}
+"""
+
+from __future__ import annotations
+
+import json
+from collections import deque
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+MAP_FILE = Path(__file__).parent / "data" / "map.json"
+_DATA: dict[str, Any] = json.loads(MAP_FILE.read_text(encoding="utf-8"))
+
+CASTLE = "castle_dracula"
+HOSPITAL = "st_joseph_and_st_mary"
+LINK_TYPES = ("road", "rail", "sea")
+CITY_KINDS = ("small_city", "large_city")
+
+
+@dataclass(frozen=True)
+class Place:
+    """One location of the board; ``name`` is the English name (the message id)."""
+
+    id: str
+    kind: str
+    region: str | None
+    port: bool
+    x: float
+    y: float
+    name: str
+
+
+PLACES: dict[str, Place] = {
+    p["id"]: Place(p["id"], p["kind"], p["region"], p["port"], p["x"], p["y"], p["names"]["en"])
+    for p in _DATA["places"]
+}
+LINKS: tuple[tuple[str, str, str], ...] = tuple(
+    (link["a"], link["b"], link["type"]) for link in _DATA["links"])
+"""Every link once, as (a, b, type), in the data's order."""
+
+
+def _adjacency(kind: str) -> dict[str, frozenset[str]]:
+    found: dict[str, set[str]] = {pid: set() for pid in PLACES}
+    for a, b, link_type in LINKS:
+        if link_type == kind:
+            found[a].add(b)
+            found[b].add(a)
+    return {pid: frozenset(ends) for pid, ends in found.items()}
+
+
+ROAD: dict[str, frozenset[str]] = _adjacency("road")
+RAIL: dict[str, frozenset[str]] = _adjacency("rail")
+SEA: dict[str, frozenset[str]] = _adjacency("sea")
+_BY_TYPE: Mapping[str, dict[str, frozenset[str]]] = {"road": ROAD, "rail": RAIL, "sea": SEA}
+
+
+def is_sea(pid: str) -> bool:
+    return PLACES[pid].kind == "sea"
+
+
+def is_city(pid: str) -> bool:
+    """A small or a large city (not the castle, the hospital or a sea)."""
+    return PLACES[pid].kind in CITY_KINDS
+
+
+def is_land(pid: str) -> bool:
+    return not is_sea(pid)
+
+
+def neighbours(pid: str, types: Iterable[str] = ("road", "sea")) -> frozenset[str]:
+    """The places one link of the given types away; Dracula moves by road or sea."""
+    return frozenset().union(*(_BY_TYPE[t][pid] for t in types))
+
+
+def _within(graph: Mapping[str, frozenset[str]], start: str, steps: int,
+            blocked: Iterable[str]) -> dict[str, int]:
+    barred = frozenset(blocked)
+    distance = {start: 0}
+    queue = deque([start])
+    while queue:
+        here = queue.popleft()
+        if distance[here] == steps:
+            continue
+        for there in sorted(graph[here]):
+            if there not in distance and there not in barred:
+                distance[there] = distance[here] + 1
+                queue.append(there)
+    return distance
+
+
+def road_within(start: str, steps: int, blocked: Iterable[str] = frozenset()) -> dict[str, int]:
+    """Every place reachable by road in at most ``steps`` moves, with its distance (the
+    start at 0). A blocked place is never entered, so no path runs through it either."""
+    return _within(ROAD, start, steps, blocked)
+
+
+def rail_within(start: str, steps: int, blocked: Iterable[str] = frozenset()) -> dict[str, int]:
+    """Every city reachable in at most ``steps`` rail links, with its distance (the start
+    at 0). Rails join only cities; a blocked city is never entered."""
+    return _within(RAIL, start, steps, blocked)
+
+
+def ports_of(sea: str) -> frozenset[str]:
+    """The ports on a sea zone."""
+    return frozenset(p for p in SEA[sea] if not is_sea(p))
+
+
+def seas_of(port: str) -> frozenset[str]:
+    """The sea zones a port opens onto (a sea zone's neighbouring seas for a sea)."""
+    return frozenset(p for p in SEA[port] if is_sea(p))
+
+
+def name(pid: str) -> str:
+    """The English name, which is the message id the web layer translates."""
+    return PLACES[pid].name
+
+
+def map_frame() -> dict[str, int]:
+    """The drawing's size: the viewBox of the base map and of any overlay."""
+    return {"width": _DATA["frame"]["width"], "height": _DATA["frame"]["height"]}
+
+
+def xy(pid: str) -> tuple[float, float]:
+    """Where a place is drawn on the map."""
+    place = PLACES[pid]
+    return place.x, place.y
+
+
+def spot(pid: str, **extra: Any) -> dict[str, Any]:
+    """An overlay entry for the map: the place with its drawing position, plus ``extra``."""
+    x, y = xy(pid)
+    return {"place": pid, "x": x, "y": y, **extra}

@@ -1,0 +1,320 @@
+"""The map of Fury of Dracula (second edition): its data, its graph and its drawing.
+
+The facts come from ``shared/data/fury/map.json`` (2nd edition, checked there against four
+independent sources); ``companion/games/fury/data/map.json`` copies them and adds this
+project's geometry and names. The rulebook (``shared/rules/fury-of-dracula.ru.txt``) names
+the three ways to travel: "по Дорогам, не Морем и не Поездом" (by road, not by sea and
+not by train).
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+import math
+import xml.etree.ElementTree as ET
+from collections import Counter
+from pathlib import Path
+
+import pytest
+from babel.messages.pofile import read_po
+
+from companion.games.fury import board, draw, geo
+
+ROOT = Path(__file__).parents[2]
+SHARED = ROOT.parent / "shared" / "data" / "fury" / "map.json"
+OWN = json.loads(board.MAP_FILE.read_text(encoding="utf-8"))
+
+
+def pairs(link_type: str | None = None) -> list[frozenset[str]]:
+    return [frozenset((a, b)) for a, b, t in board.LINKS if link_type in (None, t)]
+
+
+def test_counts_of_the_second_edition_board():
+    """71 locations (30 large cities, 29 small, 10 seas, the castle, the hospital) and 198
+    links (115 road, 43 rail, 40 sea); 29 ports."""
+    kinds = Counter(p.kind for p in board.PLACES.values())
+    assert kinds == {"large_city": 30, "small_city": 29, "sea": 10, "castle": 1, "hospital": 1}
+    assert len(board.LINKS) == 198
+    assert Counter(t for *_, t in board.LINKS) == {"road": 115, "rail": 43, "sea": 40}
+    assert sum(p.port for p in board.PLACES.values()) == 29
+
+
+def test_the_same_facts_as_the_researched_data():
+    """Ids, kinds, regions, ports and every link (with its type) equal the shared file."""
+    if not SHARED.exists():
+        pytest.skip(f"the research data is not beside this clone ({SHARED})")
+    shared = json.loads(SHARED.read_text(encoding="utf-8"))
+    facts = ("id", "kind", "region", "port")
+    assert [{k: p[k] for k in facts} for p in OWN["places"]] == [
+        {k: p[k] for k in facts} for p in shared["locations"]]
+    assert [p["names"]["en"] for p in OWN["places"]] == [p["name"] for p in shared["locations"]]
+    assert OWN["links"] == shared["connections"]
+
+
+def test_every_link_joins_two_known_places_once():
+    assert all(a in board.PLACES and b in board.PLACES for a, b, _ in board.LINKS)
+    assert all(a != b for a, b, _ in board.LINKS)
+    typed = [(frozenset((a, b)), t) for a, b, t in board.LINKS]
+    assert len(set(typed)) == len(typed)
+
+
+def test_sea_links_join_a_sea_to_a_port_or_two_seas():
+    """A hunter sails "from a port": a sea link has a sea at one end at least, and its
+    land end is a port."""
+    for a, b, t in board.LINKS:
+        if t != "sea":
+            continue
+        assert board.is_sea(a) or board.is_sea(b), (a, b)
+        for end in (a, b):
+            assert board.is_sea(end) or board.PLACES[end].port, (a, b)
+    assert {p for p in board.PLACES.values() if p.port} == {
+        board.PLACES[p] for s in board.PLACES if board.is_sea(s) for p in board.ports_of(s)}
+
+
+def test_roads_and_rails_never_touch_a_sea():
+    for a, b, t in board.LINKS:
+        if t != "sea":
+            assert board.is_land(a) and board.is_land(b), (a, b, t)
+
+
+def test_rails_join_only_cities():
+    """The castle and the hospital have no station; the train runs city to city."""
+    for a, b in map(tuple, pairs("rail")):
+        assert board.is_city(a) and board.is_city(b), (a, b)
+    assert board.rail_within(board.CASTLE, 3) == {board.CASTLE: 0}
+
+
+def test_every_place_is_reachable():
+    reached = {board.CASTLE}
+    frontier = [board.CASTLE]
+    while frontier:
+        here = frontier.pop()
+        for there in board.neighbours(here, board.LINK_TYPES) - reached:
+            reached.add(there)
+            frontier.append(there)
+    assert reached == set(board.PLACES)
+
+
+def test_regions_and_kinds_fit_together():
+    """Seas belong to no region; every land place is east or west."""
+    for place in board.PLACES.values():
+        assert (place.region is None) == board.is_sea(place.id), place
+    assert board.PLACES[board.CASTLE].kind == "castle"
+    assert board.PLACES[board.HOSPITAL].kind == "hospital"
+
+
+def test_paris_by_road_and_by_rail():
+    """Paris: roads to Brussels, Clermont-Ferrand, Geneva, Le Havre, Nantes and Strasbourg;
+    rails to Bordeaux, Brussels, Le Havre and Marseilles; no sea."""
+    assert board.ROAD["paris"] == {"brussels", "clermont_ferrand", "geneva", "le_havre",
+                                   "nantes", "strasbourg"}
+    assert board.RAIL["paris"] == {"bordeaux", "brussels", "le_havre", "marseilles"}
+    assert board.SEA["paris"] == frozenset()
+    assert board.neighbours("paris") == board.ROAD["paris"]
+
+
+def test_road_within_counts_moves_and_goes_round_blocked_places():
+    """Wolf Form moves Dracula up to two places by road; a place he may not enter (the
+    hospital, a consecrated city) is not passed through either."""
+    two = board.road_within("zagreb", 2)
+    assert two["zagreb"] == 0
+    assert {p for p, d in two.items() if d == 1} == board.ROAD["zagreb"]
+    assert two["belgrade"] == 2  # by the hospital, Szeged or Sarajevo
+    assert all(d <= 2 for d in two.values())
+    around = board.road_within("zagreb", 2, blocked={board.HOSPITAL})
+    assert board.HOSPITAL not in around
+    assert around["belgrade"] == 2  # still by Szeged or Sarajevo
+    walled = board.road_within("zagreb", 2, blocked=board.ROAD["zagreb"])
+    assert walled == {"zagreb": 0}
+
+
+def test_road_within_never_leaves_the_land():
+    for start in ("london", "cagliari", "dublin"):
+        reach = board.road_within(start, 10)
+        assert all(board.is_land(p) for p in reach)
+    assert set(board.road_within("london", 10)) == {
+        "edinburgh", "liverpool", "london", "manchester", "plymouth", "swansea"}
+
+
+def test_rail_within_follows_the_lines():
+    """A train die result of 2 takes a hunter two rail links on."""
+    one = board.rail_within("paris", 1)
+    assert set(one) == {"paris", *board.RAIL["paris"]}
+    two = board.rail_within("paris", 2)
+    assert two["paris"] == 0 and two["bordeaux"] == 1
+    assert two["saragossa"] == 2  # Paris – Bordeaux – Saragossa
+    assert all(board.is_city(p) for p in two)
+    assert "saragossa" not in board.rail_within("paris", 2, blocked={"bordeaux"})
+
+
+def test_ports_and_their_seas():
+    assert board.ports_of("black_sea") == {"constanta", "varna"}
+    assert board.seas_of("cagliari") == {"mediterranean_sea", "tyrrhenian_sea"}
+    assert board.seas_of("atlantic_ocean") >= {"north_sea", "bay_of_biscay"}
+    assert board.seas_of("paris") == frozenset()
+
+
+def test_castle_and_hospital():
+    """"Нельзя размещать Охотников в моря, Замок Дракулы и Больница св. Иосифа и св.
+    Марии": neither is a city; the hospital is joined by road to Zagreb, Szeged, Belgrade
+    and Sarajevo, the castle to Klausenburg and Galatz."""
+    assert not board.is_city(board.CASTLE) and not board.is_city(board.HOSPITAL)
+    assert board.ROAD[board.HOSPITAL] == {"zagreb", "szeged", "belgrade", "sarajevo"}
+    assert board.ROAD[board.CASTLE] == {"klausenburg", "galatz"}
+    assert board.name(board.HOSPITAL) == "Hospital of St. Joseph & St. Mary"
+    assert board.name(board.CASTLE) == "Castle Dracula"
+
+
+def test_every_place_has_a_name_in_three_languages():
+    for place in OWN["places"]:
+        names = place["names"]
+        assert set(names) == {"en", "cs", "ru"}, place["id"]
+        assert all(n.strip() == n and n for n in names.values()), place["id"]
+        assert any("\u0400" <= c <= "\u04ff" for c in names["ru"]), place["id"]
+    assert len({p["names"]["en"] for p in OWN["places"]}) == len(OWN["places"])
+
+
+@pytest.mark.parametrize("lang", ["cs", "ru"])
+def test_the_catalogue_translates_each_place_as_the_map_names_it(lang):
+    """The web layer translates ``board.name(pid)`` through the game's catalogue: the
+    translation must be the name the map file gives (``python -m companion.i18n fury``
+    copies it there)."""
+    po = ROOT / "companion/games/fury/translations" / lang / "LC_MESSAGES/messages.po"
+    with po.open("rb") as handle:
+        catalog = read_po(handle, locale=lang)
+    for place in OWN["places"]:
+        message = catalog.get(board.name(place["id"]))
+        assert message is not None and not message.fuzzy, place["id"]
+        assert message.string == place["names"][lang], place["id"]
+
+
+def test_positions_are_the_projected_geography():
+    """Each x, y is its latitude and longitude projected; every place lies in the frame,
+    and the map reads like Europe (Lisbon west of Paris, Edinburgh north of Madrid)."""
+    assert geo.projected(OWN) == OWN
+    frame = board.map_frame()
+    assert frame == {"width": geo.WIDTH, "height": geo.HEIGHT}
+    for place in board.PLACES.values():
+        assert 0 < place.x < frame["width"] and 0 < place.y < frame["height"], place
+        assert board.xy(place.id) == (place.x, place.y)
+    assert board.xy("lisbon")[0] < board.xy("paris")[0] < board.xy("bucharest")[0]
+    assert board.xy("edinburgh")[1] < board.xy("paris")[1] < board.xy("madrid")[1]
+
+
+def test_the_hospital_lies_among_its_four_neighbours():
+    xs, ys = zip(*(board.xy(p) for p in board.ROAD[board.HOSPITAL]), strict=True)
+    x, y = board.xy(board.HOSPITAL)
+    assert min(xs) < x < max(xs) and min(ys) < y < max(ys)
+
+
+def test_spot_gives_an_overlay_entry():
+    assert board.spot("paris", kind="fog") == {
+        "place": "paris", "x": board.xy("paris")[0], "y": board.xy("paris")[1], "kind": "fog"}
+
+
+# --- the drawing ------------------------------------------------------------------------
+
+SVG = "{http://www.w3.org/2000/svg}"
+
+
+@pytest.mark.parametrize("lang", draw.LANGUAGES)
+def test_the_committed_svg_is_drawn_from_the_data(lang):
+    """``static/games/fury/map-<lang>.svg`` is what ``python -m companion.games.fury.draw``
+    makes of the map data now."""
+    committed = (draw.STATIC / f"map-{lang}.svg").read_text(encoding="utf-8")
+    assert committed == draw.europe_svg(draw.names_in(lang)), (
+        "run python -m companion.games.fury.draw")
+
+
+@pytest.mark.parametrize("lang", draw.LANGUAGES)
+def test_every_place_is_drawn_and_named_in_the_language(lang):
+    path = draw.STATIC / f"map-{lang}.svg"
+    assert path.stat().st_size < 60_000
+    root = ET.parse(path).getroot()
+    assert root.get("viewBox") == f"0 0 {geo.WIDTH} {geo.HEIGHT}"
+    drawn = {g.get("id"): g for g in root.iter(f"{SVG}g") if g.get("id")}
+    for place in OWN["places"]:
+        group = drawn[f"p-{place['id']}"]
+        text = " ".join(t.text for t in group.iter(f"{SVG}tspan"))
+        assert text == place["names"][lang]
+    assert len(drawn) == len(OWN["places"])
+
+
+def test_large_cities_are_bigger_and_the_castle_and_hospital_have_their_own_marks():
+    root = ET.fromstring(draw.europe_svg(draw.names_in("en")))
+    groups = {g.get("id")[2:]: g for g in root.iter(f"{SVG}g") if g.get("id")}
+    radius = {pid: float(c.get("r")) for pid, g in groups.items() for c in g.iter(f"{SVG}circle")}
+    assert min(r for pid, r in radius.items() if board.PLACES[pid].kind == "large_city") > max(
+        r for pid, r in radius.items() if board.PLACES[pid].kind == "small_city")
+    assert set(radius) == {pid for pid in board.PLACES if board.is_city(pid)}
+    assert groups[board.CASTLE].find(f"{SVG}path") is not None
+    assert groups[board.HOSPITAL].find(f"{SVG}rect") is not None
+
+
+@pytest.mark.parametrize("lang", draw.LANGUAGES)
+def test_no_name_covers_another_name_or_a_dot(lang):
+    """Readable on the tablet: every name inside the frame, none over another name or
+    over another place's mark."""
+    links = [draw.route(a, b, t) for a, b, t in board.LINKS]
+    boxes = draw.place_labels(draw.names_in(lang), [
+        (p, q) for points in links for p, q in itertools.pairwise(points)])
+    for a, b in itertools.combinations(boxes, 2):
+        assert draw.overlap(boxes[a], boxes[b]) == 0, (a, b)
+    for pid, box in boxes.items():
+        assert box[0] >= 0 and box[1] >= 0, pid
+        assert box[2] <= geo.WIDTH and box[3] <= geo.HEIGHT, pid
+        for place in board.PLACES.values():
+            r = draw.RADIUS[place.kind]
+            dot = (place.x - r, place.y - r, place.x + r, place.y + r)
+            assert place.id == pid or draw.overlap(box, dot) == 0, (pid, place.id)
+
+
+def inside(point: tuple[float, float], ring: list[tuple[float, float]]) -> bool:
+    x, y = point
+    crossings = 0
+    for (x1, y1), (x2, y2) in zip(ring, [*ring[1:], ring[0]], strict=True):
+        if (y1 > y) != (y2 > y) and x < x1 + (y - y1) * (x2 - x1) / (y2 - y1):
+            crossings += 1
+    return crossings % 2 == 1
+
+
+def distance_to(point: tuple[float, float], ring: list[tuple[float, float]]) -> float:
+    best = float("inf")
+    for (x1, y1), (x2, y2) in zip(ring, [*ring[1:], ring[0]], strict=True):
+        dx, dy = x2 - x1, y2 - y1
+        length = dx * dx + dy * dy
+        t = max(0.0, min(1.0, ((point[0] - x1) * dx + (point[1] - y1) * dy) / length)) \
+            if length else 0.0
+        best = min(best, math.hypot(point[0] - x1 - t * dx, point[1] - y1 - t * dy))
+    return best
+
+
+def test_cities_stand_on_the_land_and_seas_lie_in_the_water():
+    """The projected places and the coastline agree: a city is on land (a port may sit on
+    the coast line itself), a sea zone's point is in the water."""
+    rings = [[geo.project(lat, lon) for lon, lat in ring] for ring in geo.coast()]
+    for place in board.PLACES.values():
+        point = (place.x, place.y)
+        on_land = sum(inside(point, ring) for ring in rings) % 2 == 1
+        if board.is_sea(place.id):
+            assert not on_land, place.id
+        else:
+            assert on_land or min(distance_to(point, r) for r in rings) < 2, place.id
+
+
+def test_topojson_arcs_are_decoded_and_cut_to_a_box():
+    """The coastline builder reads TopoJSON's delta-encoded, quantised arcs (a reversed arc
+    by its one's complement) and cuts each ring to a box."""
+    topology = {
+        "transform": {"scale": [0.5, 0.5], "translate": [-10, 40]},
+        "arcs": [[[0, 0], [20, 0], [0, 10]], [[0, 0], [0, 10], [20, 0]]],
+        "objects": {"land": {"type": "GeometryCollection", "geometries": [
+            {"type": "Polygon", "arcs": [[0, ~1]]}]}},
+    }
+    (ring,) = geo.topojson_rings(topology)
+    assert ring == [(-10, 40), (0, 40), (0, 45), (-10, 45), (-10, 40)]
+    cut = geo.clip(ring, (-5, 30, 20, 60))
+    assert min(x for x, _ in cut) == -5 and max(x for x, _ in cut) == 0
+    assert geo.area(cut) == 25
+    assert geo.simplify([(0, 0), (1, 0.01), (2, 0)], 0.1) == [(0, 0), (2, 0)]
