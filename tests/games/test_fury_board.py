@@ -208,6 +208,23 @@ def test_the_hospital_lies_among_its_four_neighbours():
     assert min(xs) < x < max(xs) and min(ys) < y < max(ys)
 
 
+def test_a_phone_view_shows_the_places_it_is_asked_for():
+    """A phone shows the region of the moves it offers, not the whole of Europe."""
+    moves = ["szeged", *board.ROAD["szeged"]]
+    view = board.view_around(moves, margin=50, aspect=0.75)
+    for pid in moves:
+        x, y = board.xy(pid)
+        assert view["x"] + 50 <= x <= view["x"] + view["width"] - 50, pid
+        assert view["y"] + 50 <= y <= view["y"] + view["height"] - 50, pid
+    assert view["width"] == pytest.approx(0.75 * view["height"], abs=0.2)
+    frame = board.map_frame()
+    everything = board.view_around(list(board.PLACES), margin=20)
+    assert everything["x"] >= 0 and everything["y"] >= 0
+    assert everything["x"] + everything["width"] <= frame["width"]
+    assert everything["y"] + everything["height"] <= frame["height"]
+    assert board.view_around(["rome"])["width"] == 300
+
+
 def test_spot_gives_an_overlay_entry():
     assert board.spot("paris", kind="fog") == {
         "place": "paris", "x": board.xy("paris")[0], "y": board.xy("paris")[1], "kind": "fog"}
@@ -318,3 +335,95 @@ def test_topojson_arcs_are_decoded_and_cut_to_a_box():
     assert min(x for x, _ in cut) == -5 and max(x for x, _ in cut) == 0
     assert geo.area(cut) == 25
     assert geo.simplify([(0, 0), (1, 0.01), (2, 0)], 0.1) == [(0, 0), (2, 0)]
+
+
+# --- the map on a screen: templates/games/fury/_map.html ---------------------------------
+
+def sample_map(dracula: bool = True) -> dict:
+    """A view's ``map`` as the engine builds it from ``board.map_frame`` and ``board.spot``."""
+    return {
+        **board.map_frame(),
+        "hunters": [
+            board.spot("paris", id="godalming", name="Lord Godalming"),
+            board.spot("paris", id="seward", name="Dr. Seward"),
+            board.spot("vienna", id="van_helsing", name="Van Helsing"),
+            board.spot("london", id="mina", name="Mina Harker"),
+        ],
+        "revealed": [
+            board.spot("szeged", slot="1", newest=True),
+            board.spot("belgrade", slot="3", newest=False),
+            board.spot("sofia", slot="c2", newest=False),
+        ],
+        "dracula": board.spot("szeged") if dracula else None,
+        "markers": [board.spot("rome", kind="consecrated"), board.spot("rome", kind="fog"),
+                    board.spot("venice", kind="heavenly_host")],
+        "highlight": [board.spot(p) for p in sorted(board.ROAD["szeged"])],
+    }
+
+
+def render_map(app, map_: dict, lang: str) -> ET.Element:
+    from flask import g, render_template_string
+
+    with app.test_request_context("/"):
+        g.lang = lang
+        html = render_template_string(
+            '{% from "games/fury/_map.html" import europe %}{{ europe(map, lang) }}',
+            map=map_, lang=lang)
+    return ET.fromstring(html)
+
+
+def test_the_map_macro_draws_the_public_overlay_on_the_base_map(app, client):
+    """The tablet's map: the base map for the language, hunters as four coloured tokens
+    (apart when they share a city), revealed trail cards as numbered badges with the newest
+    marked, Dracula's figure, the markers and the ringed places."""
+    root = render_map(app, sample_map(), "cs")
+    assert root.get("viewBox") == f"0 0 {geo.WIDTH} {geo.HEIGHT}"
+    assert root.get("aria-label") == "Mapa Evropy"
+    (image,) = root.iter(f"{SVG}image")
+    href = image.get("href")
+    assert href.startswith("/static/games/fury/map-cs.svg?v=")
+    served = client.get(href)
+    assert served.status_code == 200 and served.mimetype == "image/svg+xml"
+    assert "immutable" in served.headers["Cache-Control"]
+
+    groups = [g for g in root.iter(f"{SVG}g")]
+    hunters = [g for g in groups if "fm-hunter" in g.get("class", "")]
+    tokens = {g.get("class").split()[1]: g.find(f"{SVG}circle") for g in hunters}
+    assert set(tokens) == {"godalming", "seward", "van_helsing", "mina"}
+    assert len({c.get("fill") for c in tokens.values()}) == 4
+    assert tokens["godalming"].get("cx") != tokens["seward"].get("cx")
+    marks = {g.get("class").split()[1]: g.find(f"{SVG}text").text for g in hunters}
+    assert marks == {"godalming": "G", "seward": "S", "van_helsing": "VH", "mina": "M"}
+
+    badges = {g.get("data-slot"): g for g in groups if "fm-trail" in g.get("class", "")}
+    assert set(badges) == {"1", "3", "c2"}
+    assert [s for s, g in badges.items() if "newest" in g.get("class")] == ["1"]
+    assert badges["c2"].find(f"{SVG}text").text == "2"
+    assert badges["c2"].find(f"{SVG}title").text == "Karta v katakombách 2"
+    assert badges["1"].find(f"{SVG}rect").get("fill") != badges["3"].find(f"{SVG}rect").get("fill")
+
+    (figure,) = [g for g in groups if g.get("class") == "fm-dracula"]
+    assert figure.get("data-place") == "szeged"
+    markers = [g.get("class").split()[1] for g in groups if "fm-marker" in g.get("class", "")]
+    assert markers == ["consecrated", "fog", "heavenly_host"]
+    rome = [float(g.find(f"{SVG}path").get("d").split()[0][1:])
+            for g in groups if "fm-marker" in g.get("class", "") and g.get("data-place") == "rome"]
+    assert rome[0] != rome[1]  # two markers on one city stand side by side
+    rings = {g.get("data-place") for g in groups if g.get("class") == "fm-ring"}
+    assert rings == set(board.ROAD["szeged"])
+
+
+def test_the_map_macro_shows_a_phone_its_region(app):
+    view = board.view_around(["szeged", *board.ROAD["szeged"]])
+    root = render_map(app, {**sample_map(), "view": view}, "en")
+    assert root.get("viewBox") == f"{view['x']} {view['y']} {view['width']} {view['height']}"
+    (image,) = root.iter(f"{SVG}image")
+    assert (image.get("width"), image.get("height")) == (str(geo.WIDTH), str(geo.HEIGHT))
+
+
+def test_the_map_macro_without_dracula_and_in_an_unknown_language(app):
+    root = render_map(app, {**sample_map(dracula=False), "markers": [], "highlight": []}, "xx")
+    classes = [g.get("class", "") for g in root.iter(f"{SVG}g")]
+    assert "fm-dracula" not in classes and "fm-ring" not in classes
+    (image,) = root.iter(f"{SVG}image")
+    assert image.get("href").startswith("/static/games/fury/map-en.svg?v=")

@@ -138,6 +138,30 @@ def xy(pid: str) -> tuple[float, float]:
     return place.x, place.y
 
 
+def view_around(pids: Iterable[str], margin: float = 70.0, aspect: float = 1.0,
+                smallest: float = 300.0) -> dict[str, float]:
+    """The part of the map a phone should show (the overlay's ``view``): every given place
+    with ``margin`` around it, at least ``smallest`` units across, ``aspect`` (width /
+    height) wide unless the frame is too small for that. A 360 px phone cannot read the
+    whole of Europe, but it can read a region.
+
+    >>> view_around(["paris"])
+    {'x': 299.4, 'y': 183.5, 'width': 300.0, 'height': 300.0}
+    """
+    frame = map_frame()
+    points = [xy(pid) for pid in pids] or [(frame["width"] / 2, frame["height"] / 2)]
+    xs, ys = [x for x, _ in points], [y for _, y in points]
+    width = max(max(xs) - min(xs) + 2 * margin, smallest)
+    height = max(max(ys) - min(ys) + 2 * margin, smallest / aspect)
+    width, height = max(width, height * aspect), max(height, width / aspect)
+    width, height = min(width, frame["width"]), min(height, frame["height"])
+    cx, cy = (max(xs) + min(xs)) / 2, (max(ys) + min(ys)) / 2
+    x = min(max(cx - width / 2, 0), frame["width"] - width)
+    y = min(max(cy - height / 2, 0), frame["height"] - height)
+    return {"x": round(float(x), 1), "y": round(float(y), 1), "width": round(float(width), 1),
+            "height": round(float(height), 1)}
+
+
 def spot(pid: str, **extra: Any) -> dict[str, Any]:
     """An overlay entry for the map: the place with its drawing position, plus ``extra``."""
     x, y = xy(pid)
