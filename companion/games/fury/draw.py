@@ -1,13 +1,14 @@
 """The base map as SVG, one file per language: coast, links, places and their names.
 
 ``python -m companion.games.fury.draw`` projects every place's latitude and longitude into
-``data/map.json`` (x, y and the frame) and writes ``static/games/fury/map-{en,cs,ru}.svg``.
+``data/map.json`` (x, y and the frame), then writes ``static/games/fury/map-{en,cs,ru}.svg``.
 The tablet loads the file once (cached by its hash) and the live overlay of
 ``templates/games/fury/_map.html`` is drawn over it in the same frame.
 """
 
 from __future__ import annotations
 
+import importlib
 import json
 import math
 from collections.abc import Iterable, Sequence
@@ -315,8 +316,8 @@ def main() -> None:
     text = map_json(geo.projected(data))
     if text != board.MAP_FILE.read_text(encoding="utf-8"):
         board.MAP_FILE.write_text(text, encoding="utf-8")
-        print(f"{board.MAP_FILE}: positions updated; run again to draw them")
-        return
+        importlib.reload(board)
+        print(f"{board.MAP_FILE}: positions updated")
     STATIC.mkdir(parents=True, exist_ok=True)
     for lang in LANGUAGES:
         target = STATIC / f"map-{lang}.svg"
