@@ -82,10 +82,12 @@ def _sources(name: str) -> list[tuple[Path, Path]]:
 
 
 def _names_fields(value: Any) -> Iterator[dict[str, str]]:
+    """Every text in three languages: a ``{"en", "cs", "ru"}`` object (a name, a card's
+    text) anywhere in the data."""
     if isinstance(value, dict):
-        names = value.get("names")
-        if isinstance(names, dict) and isinstance(names.get("en"), str):
-            yield names
+        if isinstance(value.get("en"), str) and set(value) >= {"en", "cs", "ru"}:
+            yield value
+            return
         for item in value.values():
             yield from _names_fields(item)
     elif isinstance(value, list):

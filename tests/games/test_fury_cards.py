@@ -428,8 +428,8 @@ def uncertain_ids() -> set[str]:
 
 def test_the_readme_lists_every_value_to_check_against_the_cards():
     """Each medium or low value, and each unknown initiative, becomes a table option "check
-    against your cards"; README-cards.md names it so the lead finds it."""
-    readme = (PACKAGE / "README-cards.md").read_text(encoding="utf-8")
+    against your cards"; the README names it."""
+    readme = (PACKAGE / "README.md").read_text(encoding="utf-8")
     assert uncertain_ids()
     missing = sorted(i for i in uncertain_ids() if f"`{i}`" not in readme)
-    assert not missing, f"README-cards.md does not mention {missing}"
+    assert not missing, f"README.md does not mention {missing}"

@@ -1,0 +1,121 @@
+"""The search and the encounters it finds.
+
+„Поиск – Охотник объявляет своё местоположение. Если соответствующая Локация (за
+исключением водных) находится на Пути Дракулы или в Катакомбах, то она должна быть раскрыта.
+Если Засады Есть, они задействуются в порядке, установленном Дракулой. После этого ход
+Охотника завершается.“ Dracula himself, found there, fights after his encounters.
+
+An encounter's effect is registered in ``EFFECTS`` (token kind → function); until one is,
+the encounter is announced and resolved by hand. Fights go to ``start_combat``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from companion.games.base import N_, Action
+from companion.games.fury import board, byhand, cards, trail
+from companion.games.fury.state import Ctx, State
+
+Effect = Callable[[Ctx, str, list[str], bool], bool]
+"""``effect(ctx, token, hunters, ambush) -> keep``: resolve the token against the hunters;
+return True when the token stays where it is (a New Vampire that escaped) instead of going
+back to the pool."""
+
+EFFECTS: dict[str, Effect] = {}
+
+COMBAT_STARTERS: dict[str, Callable[[Ctx, str, list[str], str], None]] = {}
+"""Set by the combat module; until it exists a fight is resolved by hand."""
+
+
+def search(ctx: Ctx, group: list[str]) -> None:
+    """Reveal the group's location if it is on the trail or in the catacombs, and line up
+    the encounters on it."""
+    state = ctx.state
+    place = state["hunters"][group[0]]["place"]
+    turn = state["turn"]
+    turn["found"] = []
+    if board.is_sea(place) or place == board.HOSPITAL:
+        return
+    turned = trail.reveal_place(state, place)
+    for slot in turned:
+        ctx.revealed = True
+        if slot["power"] == "hide":
+            ctx.say("The search reveals Dracula's Hide card in {place}.",
+                    place=board.name(place))
+        else:
+            ctx.say("The search reveals {place} on Dracula's trail.", place=board.name(place))
+    for slot in trail.slots(state):
+        if slot["place"] == place:
+            turn["found"].extend(slot["tokens"])
+    if turn["found"]:
+        ctx.say("{n} encounter(s) wait in {place}.", n=len(turn["found"]),
+                place=board.name(place))
+
+
+def order_actions(state: State) -> list[Action]:
+    """„…в порядке, установленном Дракулой“: Dracula picks the next one."""
+    seen: dict[str, str] = {}
+    for token in sorted(state["turn"]["found"]):
+        seen.setdefault(cards.kind(token), token)
+    return [Action("next_encounter", {"token": token}, N_("Next: {encounter}"),
+                   {"encounter": cards.encounter_name(token)},
+                   group=N_("Choose the order of your encounters"))
+            for token in seen.values()]
+
+
+def do_next(ctx: Ctx, seat: int, params: dict[str, Any]) -> None:
+    resolve_found(ctx, params["token"])
+
+
+def resolve_found(ctx: Ctx, token: str) -> None:
+    turn = ctx.state["turn"]
+    turn["found"].remove(token)
+    resolve(ctx, token, list(turn["group"]))
+
+
+def resolve(ctx: Ctx, token: str, group: list[str], ambush: bool = False) -> None:
+    """Turn the token up and apply it to the group; it then goes back to the pool unless
+    its effect keeps it."""
+    state = ctx.state
+    ctx.revealed = True
+    data = cards.encounter(token)
+    slot = trail.holding(state, token)
+    if slot is not None:
+        slot["tokens"].remove(token)
+        if token in slot["shown"]:
+            slot["shown"].remove(token)
+    ctx.say("Encounter: {encounter}. {text}", encounter=cards.encounter_name(token),
+            text=cards.en(data["text"]))
+    fn = EFFECTS.get(cards.kind(token))
+    if fn is not None:
+        keep = fn(ctx, token, group, ambush)
+        if keep and cards.kind(token) in ("bats", "fog"):
+            return
+        if keep and slot is not None:
+            slot["tokens"].append(token)
+            slot["shown"].append(token)
+            return
+        trail.return_tokens(state, [token])
+        return
+    trail.return_tokens(state, [token])
+    byhand.open_item(ctx, N_("Resolve the encounter {encounter} by hand."),
+                     byhand.seats_for(state, group), group,
+                     encounter=cards.encounter_name(token))
+
+
+def start_combat(ctx: Ctx, enemy: str, group: list[str], place: str) -> None:
+    """A fight between ``group`` and ``enemy`` ("dracula" or an encounter token)."""
+    starter = COMBAT_STARTERS.get("combat")
+    if starter is not None:
+        starter(ctx, enemy, group, place)
+        return
+    who = N_("Dracula") if enemy == "dracula" else cards.encounter_name(enemy)
+    byhand.open_item(ctx, N_("Combat in {place}: {hunters} against {enemy}. Play it with your "
+                             "cards and dice, then enter the outcome."),
+                     byhand.seats_for(ctx.state, group), group, place=board.name(place),
+                     hunters=[cards.hunter_name(h) for h in group], enemy=who)
+
+
+HANDLERS = {"next_encounter": do_next}

@@ -1,0 +1,472 @@
+"""A hunter's turn: „Ход … – Фаза Движения, Фаза Действия“.
+
+Before moving, a hunter may spend resolve („Любой из Охотников может использовать 1 пункт
+Решимости в начале своего хода“) or, in the hospital, roll to cure a bite. He moves by road,
+by rail (the app rolls the train die), by sea from a port, or stays; hunters together in a
+city who have not moved may go as a group. Then the search: found encounters and Dracula end
+his turn; otherwise he may Rest, Supply or Trade.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from companion.games.base import N_, Action
+from companion.games.fury import board, cards, decks, events, hunters, movement, trail
+from companion.games.fury.state import Ctx, State, controller, hunter_label
+
+MAX_GIVES = 8
+"""Trades per action phase: enough for any real exchange, and a game still moves on."""
+
+
+def train_faces(state: State) -> list[int]:
+    return [int(x) for x in state["options"]["train_die"].split(",")]
+
+
+def current(state: State) -> str:
+    return state["turn"]["who"]
+
+
+def place_of(state: State, hunter: str) -> str:
+    return state["hunters"][hunter]["place"]
+
+
+# --- start of the turn -------------------------------------------------------------------
+
+
+def _resolve_open(state: State, hunter: str, ability: str) -> bool:
+    if state["resolve"] <= 0:
+        return False
+    turn = state["turn"]
+    if state["options"]["resolve_limit"] == "round":
+        return ability not in state["resolve_used"]
+    return not turn["resolve_used"]
+
+
+def start_actions(state: State) -> list[Action]:
+    hunter = current(state)
+    h = state["hunters"][hunter]
+    name = cards.hunter_name(hunter)
+    group = N_("Start of the turn")
+    out = [Action("to_movement", {}, N_("Go on to the movement phase"), group=group)]
+    if _resolve_open(state, hunter, "newspaper_reports"):
+        out.append(Action("resolve", {"ability": "newspaper_reports"},
+                          N_("Resolve: Newspaper Reports"), group=N_("Spend 1 resolve"),
+                          hint=N_("Reveal the oldest face-down location of Dracula's trail "
+                                  "(unless it is where he is now).")))
+    if _resolve_open(state, hunter, "inner_strength") and h["health"] < hunters.max_health(
+            hunter):
+        out.append(Action("resolve", {"ability": "inner_strength"},
+                          N_("Resolve: Inner Strength (+4 health)"), group=N_("Spend 1 resolve"),
+                          hint=N_("{hunter} regains 4 health."), ))
+    if _resolve_open(state, hunter, "sense_of_emergency") and h["health"] > _soe_cost(state):
+        out.append(Action("resolve", {"ability": "sense_of_emergency"},
+                          N_("Resolve: Sense of Emergency (−{n} health)"),
+                          {"n": _soe_cost(state)}, group=N_("Spend 1 resolve"),
+                          hint=N_("Lose health equal to the vampires Dracula still needs, "
+                                  "then go to any city instead of moving.")))
+    if h["place"] == board.HOSPITAL and h["bites"] > hunters.permanent_bites(state, hunter) \
+            and not state["turn"]["cure_tried"]:
+        out.append(Action("cure", {}, N_("Try to cure a bite (roll a die)"),
+                          group=group,
+                          hint=N_("1: lose 2 health; 2–3: nothing; 4–6: the bite is "
+                                  "cured.")))
+    for card in events.playable_keep(state, hunter):
+        out.append(Action("play_event", {"card": card}, N_("Play {card} (by hand)"),
+                          {"card": cards.event_name(card)}, group=N_("Your event cards"),
+                          hint=cards.en(cards.event(card)["text"])))
+    for action in out:
+        action.label_args.setdefault("hunter", name)
+    return sorted(out, key=Action.sort_key)
+
+
+def start_is_automatic(state: State) -> bool:
+    return len(start_actions(state)) == 1
+
+
+def _soe_cost(state: State) -> int:
+    return cards.VAMPIRES_TO_WIN - state["vampires"]
+
+
+def do_to_movement(ctx: Ctx, seat: int, params: dict[str, Any]) -> None:
+    ctx.state["turn"]["stage"] = "move"
+
+
+def do_resolve(ctx: Ctx, seat: int, params: dict[str, Any]) -> None:
+    state = ctx.state
+    hunter = current(state)
+    ability = params["ability"]
+    state["resolve"] -= 1
+    state["turn"]["resolve_used"] = True
+    state["resolve_used"].append(ability)
+    ctx.say("{hunter} spends 1 resolve on {ability} ({left} left).",
+            hunter=hunter_label(hunter), ability=cards.en(cards.RESOLVE[ability]["names"]),
+            left=state["resolve"])
+    if ability == "newspaper_reports":
+        newspaper_reports(ctx)
+    elif ability == "inner_strength":
+        hunters.heal(ctx, hunter, 4, N_("Inner Strength"))
+    else:
+        hunters.lose_health(ctx, hunter, _soe_cost(state), N_("Sense of Emergency"))
+        state["queue"].append({"kind": "go_anywhere", "seat": controller(state, hunter),
+                               "hunter": hunter})
+
+
+def newspaper_reports(ctx: Ctx) -> None:
+    """Reveal the oldest face-down location on the trail, unless it is Dracula's current
+    location."""
+    state = ctx.state
+    slot = trail.oldest_hidden_location(state)
+    ctx.revealed = True
+    if slot is None or slot["id"] == state["trail"][0]["id"]:
+        ctx.say("Newspaper Reports find nothing new.")
+        return
+    slot["revealed"] = True
+    position = state["trail"].index(slot) + 1
+    ctx.say("Newspaper Reports: trail card {n} is {place}.", n=position,
+            place=board.name(slot["card"]))
+
+
+def go_anywhere_actions(state: State, item: dict[str, Any]) -> list[Action]:
+    return [Action("go", {"place": p}, N_("Go to {place}"), {"place": board.name(p)},
+                   group=N_("Sense of Emergency: where to?"))
+            for p in movement.hunter_start_places()]
+
+
+def do_go(ctx: Ctx, seat: int, params: dict[str, Any]) -> None:
+    state = ctx.state
+    item = state["queue"].pop(0)
+    hunter = item["hunter"]
+    state["hunters"][hunter]["place"] = params["place"]
+    ctx.say("{hunter} hurries to {place}.", hunter=hunter_label(hunter),
+            place=board.name(params["place"]))
+    if state["turn"]["who"] == hunter and state["turn"]["stage"] in ("start", "move"):
+        state["turn"]["moved"] = True
+        state["turn"]["stage"] = "search"
+
+
+def do_cure(ctx: Ctx, seat: int, params: dict[str, Any]) -> None:
+    """„На 1 он теряет 2 пункта Здоровья, на 2-3 ничего не происходит, на 4-6 Укус успешно
+    снимается.“"""
+    state = ctx.state
+    hunter = current(state)
+    state["turn"]["cure_tried"] = True
+    roll = ctx.rng.roll(6)
+    ctx.revealed = True
+    ctx.say("{hunter} tries to cure a bite: the die shows {roll}.", hunter=hunter_label(hunter),
+            roll=roll)
+    if roll == 1:
+        hunters.lose_health(ctx, hunter, 2, N_("a failed cure"))
+    elif roll >= 4:
+        state["hunters"][hunter]["bites"] -= 1
+        ctx.say("The bite is cured.")
+
+
+def do_play_event(ctx: Ctx, seat: int, params: dict[str, Any]) -> None:
+    state = ctx.state
+    card = params["card"]
+    hunter = current(state) if state["turn"]["who"] != "dracula" else None
+    if hunter is None:
+        state["dracula_events"].remove(card)
+    else:
+        state["hunters"][hunter]["events"].remove(card)
+    events.play(ctx, card, hunter)
+
+
+# --- movement --------------------------------------------------------------------------
+
+
+def companions(state: State) -> list[str]:
+    """Hunters who may join the mover's group: in his place, their turn still to come this
+    round, not skipping it („если никто из них не двигался в этот ход“)."""
+    hunter = current(state)
+    here = place_of(state, hunter)
+    return [h for h in cards.HUNTERS
+            if h != hunter and state["hunters"][h]["place"] == here
+            and h not in state["done"] and not state["hunters"][h]["skip"]]
+
+
+def fogged(state: State) -> set[str]:
+    """Cities under Fog: no other hunter may enter or leave them."""
+    return {h["place"] for h in state["hunters"].values() if h["fog"] > 0}
+
+
+def _allowed(state: State, hunter: str, by: str, to: str | None) -> bool:
+    """Fog and a Spy's declaration limit where a hunter may go."""
+    h = state["hunters"][hunter]
+    here = h["place"]
+    if to is not None and to != here and (here in fogged(state) or to in fogged(state)):
+        return False
+    declared = h["declared"]
+    if declared is None:
+        return True
+    if declared == "stay":
+        return to is None
+    if declared == "rail":
+        return by == "rail" or to is None
+    return declared == f"{by}:{to}"
+
+
+def move_actions(state: State) -> list[Action]:
+    return [a for a in _move_actions(state)
+            if a.action not in ("travel", "train")
+            or _allowed(state, current(state), a.params.get("by", "rail"),
+                        a.params.get("to", "?"))]
+
+
+def _move_actions(state: State) -> list[Action]:
+    turn = state["turn"]
+    hunter = current(state)
+    here = place_of(state, hunter)
+    out: list[Action] = []
+    if turn["rail"] is not None:
+        for to in movement.hunter_rail(state, here, turn["rail"]):
+            out.append(Action("travel", {"to": to, "by": "rail"}, N_("Train to {to}"),
+                              {"to": board.name(to)}, group=N_("Rail")))
+        out.append(Action("stay", {}, N_("Stay in {place}"), {"place": board.name(here)},
+                          group=N_("Rail")))
+        return sorted(out, key=Action.sort_key)
+    group_heading = N_("Travel together")
+    for h in companions(state):
+        if h in turn["group"]:
+            out.append(Action("join", {"hunter": h, "join": False}, N_("{hunter} stays behind"),
+                              {"hunter": cards.hunter_name(h)}, group=group_heading))
+        else:
+            out.append(Action("join", {"hunter": h, "join": True}, N_("{hunter} comes along"),
+                              {"hunter": cards.hunter_name(h)}, group=group_heading,
+                              hint=N_("A group moves once, searches once and has one action "
+                                      "phase; its members' own turns are used.")))
+    out.append(Action("stay", {}, N_("Stay in {place}"), {"place": board.name(here)},
+                      group=N_("Move")))
+    for to in movement.hunter_road(state, here):
+        out.append(Action("travel", {"to": to, "by": "road"}, N_("Road to {to}"),
+                          {"to": board.name(to)}, group=N_("Road")))
+    for to in movement.hunter_sea(here):
+        out.append(Action("travel", {"to": to, "by": "sea"}, N_("Sail to {to}"),
+                          {"to": board.name(to)}, group=N_("Sea")))
+    if board.RAIL.get(here):
+        out.append(Action("train", {}, N_("Catch a train (roll the train die)"), group=N_("Rail"),
+                          hint=N_("The die says how many rail links you may travel.")))
+    return sorted(out, key=Action.sort_key)
+
+
+def do_join(ctx: Ctx, seat: int, params: dict[str, Any]) -> None:
+    turn = ctx.state["turn"]
+    hunter = params["hunter"]
+    if params["join"]:
+        turn["group"].append(hunter)
+        ctx.say("{hunter} joins {leader}'s group.", hunter=hunter_label(hunter),
+                leader=hunter_label(turn["who"]))
+    else:
+        turn["group"].remove(hunter)
+        ctx.say("{hunter} stays behind.", hunter=hunter_label(hunter))
+
+
+def do_train(ctx: Ctx, seat: int, params: dict[str, Any]) -> None:
+    state = ctx.state
+    faces = train_faces(state)
+    face = faces[ctx.rng.randbelow(len(faces))]
+    ctx.revealed = True
+    state["turn"]["rail"] = face
+    if face == 0:
+        ctx.say("The train die: delayed over papers, no train this turn.")
+        _arrive(ctx, None, "rail")
+    else:
+        ctx.say("The train die: up to {n} rail link(s).", n=face)
+
+
+def do_travel(ctx: Ctx, seat: int, params: dict[str, Any]) -> None:
+    _arrive(ctx, params["to"], params["by"])
+
+
+def do_stay(ctx: Ctx, seat: int, params: dict[str, Any]) -> None:
+    _arrive(ctx, None, "stay")
+
+
+def _arrive(ctx: Ctx, to: str | None, by: str) -> None:
+    state = ctx.state
+    turn = state["turn"]
+    names = [hunter_label(h) for h in turn["group"]]
+    if to is not None:
+        for h in turn["group"]:
+            state["hunters"][h]["place"] = to
+        ctx.say("{hunters} travel by {by} to {place}.", hunters=names, by=_BY[by],
+                place=board.name(to))
+    else:
+        ctx.say("{hunters} stay in {place}.", hunters=names,
+                place=board.name(place_of(state, turn["who"])))
+    turn["moved"] = True
+    turn["rail"] = None
+    turn["stage"] = "search"
+    for h in turn["group"]:
+        state["hunters"][h]["declared"] = None
+
+
+_BY = {"road": N_("road"), "rail": N_("rail"), "sea": N_("sea")}
+
+
+# --- the action phase -------------------------------------------------------------------
+
+
+def act_actions(state: State) -> list[Action]:
+    turn = state["turn"]
+    here = place_of(state, turn["who"])
+    kind = board.PLACES[here].kind
+    out = [Action("end_turn", {}, N_("End the turn"), group=N_("Action phase"))]
+    if turn["acted"]:
+        return out + _trade_actions(state) if turn["acted"] == "trade" else out
+    if here == board.CASTLE:
+        return out
+    rest_hint = N_("Draw 2 events from the bottom: cross cards are discarded, bat cards go to "
+                   "Dracula; then +2 health.")
+    for h in turn["group"]:
+        name = cards.hunter_name(h)
+        out.append(Action("rest", {"hunter": h}, N_("{hunter} rests"), {"hunter": name},
+                          group=N_("Rest"), hint=rest_hint))
+        for what in _supplies(kind):
+            out.append(Action("supply", {"hunter": h, "what": what}, _SUPPLY_LABEL[what],
+                              {"hunter": name}, group=N_("Supply"), hint=_SUPPLY_HINT[kind]))
+    out += _trade_actions(state)
+    return sorted(out, key=Action.sort_key)
+
+
+def _supplies(kind: str) -> tuple[str, ...]:
+    """„Городок: … одну карту события. Город: … одну карту События и/или одну карту вещи.
+    … Больница: … одну карту события или Вещи.“ Nothing at sea or in the castle."""
+    return {"small_city": ("event",), "large_city": ("event", "item", "both"),
+            "hospital": ("event", "item")}.get(kind, ())
+
+
+_SUPPLY_LABEL = {"event": N_("{hunter}: draw an event"), "item": N_("{hunter}: draw an item"),
+                 "both": N_("{hunter}: draw an event and an item")}
+_SUPPLY_HINT = {
+    "small_city": N_("In a town: one event card."),
+    "large_city": N_("In a city: one event and/or one item."),
+    "hospital": N_("In the hospital: one event or one item."),
+}
+
+
+def _trade_actions(state: State) -> list[Action]:
+    """„Охотники могут обмениваться картами Вещей, находясь в одной Локации“: the player of
+    a hunter gives his items to another hunter there."""
+    turn = state["turn"]
+    here = place_of(state, turn["who"])
+    if here == board.CASTLE or turn["gives"] >= MAX_GIVES:
+        return []
+    present = [h for h in cards.HUNTERS if state["hunters"][h]["place"] == here]
+    if len(present) < 2:
+        return []
+    out = []
+    for giver in present:
+        for card in sorted(state["hunters"][giver]["items"]):
+            for taker in present:
+                if taker != giver:
+                    out.append(Action("give", {"from": giver, "to": taker, "card": card},
+                                      N_("{giver} gives {card} to {taker}"),
+                                      {"giver": cards.hunter_name(giver),
+                                       "taker": cards.hunter_name(taker),
+                                       "card": cards.item_name(card)},
+                                      group=N_("Trade items")))
+    return out
+
+
+def trade_actions_for(state: State, seat: int) -> list[Action]:
+    """Only the player of the giving hunter sees his items to give."""
+    return [a for a in _trade_actions(state) if controller(state, a.params["from"]) == seat]
+
+
+def do_rest(ctx: Ctx, seat: int, params: dict[str, Any]) -> None:
+    """„Потяните две карты из колоды Событий… После того как карты переданы и сыграны…
+    Охотник получает 2 пункта Здоровья.“"""
+    hunter = params["hunter"]
+    ctx.state["turn"]["acted"] = "rest"
+    ctx.say("{hunter} rests.", hunter=hunter_label(hunter))
+    for _ in range(2):
+        events.hunter_draws(ctx, hunter, resting=True)
+    hunters.heal(ctx, hunter, 2, N_("rest"))
+
+
+def do_supply(ctx: Ctx, seat: int, params: dict[str, Any]) -> None:
+    hunter, what = params["hunter"], params["what"]
+    ctx.state["turn"]["acted"] = "supply"
+    ctx.say("{hunter} gathers supplies.", hunter=hunter_label(hunter))
+    if what in ("event", "both"):
+        events.hunter_draws(ctx, hunter)
+    if what in ("item", "both"):
+        card = decks.draw_item(ctx)
+        if card is None:
+            ctx.say("No item is left to draw.")
+        else:
+            ctx.say("{hunter} draws an item.", hunter=hunter_label(hunter))
+            hunters.take_item(ctx, hunter, card)
+
+
+def do_give(ctx: Ctx, seat: int, params: dict[str, Any]) -> None:
+    state = ctx.state
+    giver, taker, card = params["from"], params["to"], params["card"]
+    state["turn"]["acted"] = "trade"
+    state["turn"]["gives"] += 1
+    state["hunters"][giver]["items"].remove(card)
+    state["hunters"][taker]["items"].append(card)
+    ctx.say("{giver} gives an item to {taker}.", giver=hunter_label(giver),
+            taker=hunter_label(taker))
+    ctx.tell([controller(state, giver), controller(state, taker)],
+             "The item was {card}.", card=cards.item_name(card))
+    decks.check_limits(ctx, taker)
+
+
+def do_end_turn(ctx: Ctx, seat: int, params: dict[str, Any]) -> None:
+    ctx.state["turn"]["stage"] = "end"
+
+
+def discard_actions(state: State, item: dict[str, Any]) -> list[Action]:
+    """Over the hand limit: discard the new card or one already held."""
+    if item["hunter"] is None:
+        held = [(c, cards.event_name(c)) for c in state["dracula_events"]]
+        group = N_("Too many event cards: discard one")
+        return [Action("discard", {"card": c}, N_("Discard {card}"), {"card": n}, group=group)
+                for c, n in sorted(held)]
+    h = state["hunters"][item["hunter"]]
+    held = []
+    if item["cards"] in ("items", "any"):
+        held += [(c, cards.item_name(c)) for c in h["items"]]
+    if item["cards"] in ("events", "any"):
+        held += [(c, cards.event_name(c)) for c in h["events"]]
+    group = {"items": N_("Too many items: discard one"),
+             "events": N_("Too many event cards: discard one"),
+             "any": N_("Too many cards: discard one")}[item["cards"]]
+    return [Action("discard", {"card": c}, N_("{hunter} discards {card}"),
+                   {"card": n, "hunter": cards.hunter_name(item["hunter"])}, group=group)
+            for c, n in sorted(held)]
+
+
+def do_discard(ctx: Ctx, seat: int, params: dict[str, Any]) -> None:
+    state = ctx.state
+    item = state["queue"].pop(0)
+    card = params["card"]
+    if item["hunter"] is None:
+        state["dracula_events"].remove(card)
+        decks.discard_event(state, card)
+        ctx.say("Dracula discards {card}.", card=cards.event_name(card))
+        decks.check_dracula_events(ctx)
+        return
+    hunters.discard_card(ctx, item["hunter"], card, N_("hand limit"))
+    decks.check_limits(ctx, item["hunter"])
+
+
+HANDLERS = {
+    "to_movement": do_to_movement,
+    "resolve": do_resolve,
+    "go": do_go,
+    "cure": do_cure,
+    "play_event": do_play_event,
+    "join": do_join,
+    "train": do_train,
+    "travel": do_travel,
+    "stay": do_stay,
+    "rest": do_rest,
+    "supply": do_supply,
+    "give": do_give,
+    "end_turn": do_end_turn,
+    "discard": do_discard,
+}

@@ -1,0 +1,315 @@
+"""Fury of Dracula, second edition (FFG 2005/06; rules: ``shared/rules/fury-of-dracula.ru.txt``).
+
+Dracula's player keeps his hidden trail on his phone instead of under the table; one to four
+players share the four hunters. The app holds the trail, the catacombs, the encounter pool
+and Dracula's hand, the event deck (drawn from the bottom) and the item deck, rolls the
+dice, and shows each phone only what its player may know. The physical board keeps the
+figures; the tablet mirrors what is public.
+
+The game is split along its own concepts: ``board`` (the map), ``cards`` (the components),
+``trail``, ``movement``, ``decks``, ``dracula`` and ``hunt`` (the two kinds of turn),
+``encounters`` (search and encounters), ``events``, ``hunters`` (health, bites, defeat),
+``byhand`` (outcomes entered by the players), ``turns`` (the order of play) and ``view``.
+
+>>> from companion.fairness import StepRandom
+>>> state = setup(default_options(), StepRandom(b"k" * 32, 0))
+>>> state["phase"], len(state["encounters"]), state["blood"]
+('setup', 5, 15)
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from companion.games.base import (
+    N_,
+    Action,
+    ActionSyntaxError,
+    Applied,
+    IllegalActionError,
+    Option,
+    Random,
+    SeatSpec,
+    State,
+    check_params,
+    thaw,
+)
+from companion.games.fury import (
+    byhand,
+    cards,
+    choices,
+    decks,
+    dracula,
+    encounter_effects,
+    encounters,
+    hunt,
+    turns,
+)
+from companion.games.fury.cards import HUNTERS
+from companion.games.fury.state import DRACULA, Ctx, controller, hunters_of
+from companion.games.fury.view import redeal_hidden, view
+
+NAME = "fury"
+TITLE = N_("Fury of Dracula")
+BLURB = N_("Dracula's hidden trail on his phone, the hunters on theirs: the app keeps the "
+           "trail, catacombs, encounters and decks, and rolls the dice. 2–5 players.")
+MIN_PLAYERS = 2
+MAX_PLAYERS = 5
+HAS_HIDDEN_INFO = True
+HAS_CHANCE = True
+REMATCH = True
+MAX_TURNS = 60_000
+"""Actions in the longest legal game: the vampire track gains a point each dawn, so Dracula
+wins within about forty rounds unless he is caught first; each round is a bounded number
+of choices (corrections and outcomes by hand are capped per round)."""
+
+LETTERS = {"G": "godalming", "S": "seward", "V": "van_helsing", "M": "mina"}
+
+OPTIONS: tuple[Option, ...] = (
+    Option("hunters", N_("Who plays which hunter"), "auto", kind="text",
+           hint=N_("“auto” splits the four hunters in turn order; or one group of letters per "
+                   "hunter player, e.g. GS/VM (G Godalming, S Seward, V Van Helsing, "
+                   "M Mina Harker).")),
+    Option("first_turn", N_("Who opens the game"), "hunters", kind="choice",
+           choices=(("hunters", N_("Lord Godalming, after Dracula chose his start "
+                                   "(„Игра начинается с Лорда Годалминга“)")),
+                    ("dracula", N_("Dracula: a round starts with his turn"))),
+           hint=N_("The rulebook starts the game with Lord Godalming, yet a round starts with "
+                   "Dracula's turn.")),
+    Option("train_die", N_("The train die's six faces (0 = delayed)"), "0,1,1,2,2,3",
+           kind="text", check_cards=True,
+           hint=N_("Six numbers from 0 to 3: how many rail links each face allows.")),
+    Option("resolve_limit", N_("How often resolve may be spent"), "turn", kind="choice",
+           choices=(("turn", N_("Once per hunter's turn (rulebook)")),
+                    ("round", N_("Each ability once per round (2006 FAQ)"))),
+           hint=N_("„один раз за ход“; some tables use the FAQ's limit.")),
+    Option("mina_bite", N_("Mina Harker's first bite"), "permanent", kind="choice",
+           choices=(("permanent", N_("Can never be cured or lost")),
+                    ("normal", N_("A bite like any other"))),
+           hint=N_("She starts bitten; the rulebook clears all bites on defeat.")),
+    Option("sea_encounters", N_("Dracula may lay encounters at sea"), False,
+           hint=N_("The rulebook does not forbid it, but a sea can never be searched.")),
+)
+
+
+def default_options() -> dict[str, Any]:
+    options = {option.name: option.default for option in OPTIONS}
+    options["players"] = 3
+    return options
+
+
+def hunter_split(text: str, players: int) -> dict[str, int]:
+    """Which seat plays each hunter. ``auto`` splits them in turn order.
+
+    >>> hunter_split("auto", 3)
+    {'godalming': 1, 'seward': 1, 'van_helsing': 2, 'mina': 2}
+    >>> hunter_split("GS/VM", 3)["mina"]
+    2
+    """
+    groups = players - 1
+    if str(text).strip().lower() in ("", "auto"):
+        split = {h: 1 + i * groups // len(HUNTERS) for i, h in enumerate(HUNTERS)}
+        return split
+    parts = [p.strip().upper() for p in str(text).replace(",", "/").split("/")]
+    if len(parts) != groups:
+        raise ActionSyntaxError(N_("Give one group of letters for each of the {n} hunter "
+                                   "players, e.g. GS/VM."), n=groups)
+    split = {}
+    for seat, part in enumerate(parts, start=1):
+        for letter in part:
+            if letter not in LETTERS or LETTERS[letter] in split:
+                raise ActionSyntaxError(N_("Use each of the letters G, S, V and M once."))
+            split[LETTERS[letter]] = seat
+        if not part:
+            raise ActionSyntaxError(N_("Every hunter player needs at least one hunter."))
+    if len(split) != len(HUNTERS):
+        raise ActionSyntaxError(N_("Use each of the letters G, S, V and M once."))
+    return split
+
+
+def train_faces(text: str) -> list[int]:
+    parts = [p.strip() for p in str(text).split(",")]
+    if len(parts) != 6 or not all(p in ("0", "1", "2", "3") for p in parts):
+        raise ActionSyntaxError(N_("The train die has six faces, each 0 to 3, e.g. "
+                                   "0,1,1,2,2,3."))
+    return [int(p) for p in parts]
+
+
+def validate(options: dict[str, Any]) -> None:
+    hunter_split(options.get("hunters", "auto"), options["players"])
+    train_faces(options.get("train_die", "0,1,1,2,2,3"))
+
+
+def seats(options: dict[str, Any]) -> SeatSpec:
+    """Dracula and one to four hunter players."""
+    return SeatSpec(min=MIN_PLAYERS, max=MAX_PLAYERS)
+
+
+def setup(options: dict[str, Any], rng: Random) -> State:
+    """„Подготовка к игре“: tracks at 0, blood 15, hunters at full health (Mina bitten), the
+    item deck shuffled, the event deck shuffled with its bottom card put on top, the
+    day/night marker on Dawn, five encounters from the pool for Dracula."""
+    opts = {option.name: options.get(option.name, option.default) for option in OPTIONS}
+    opts["train_die"] = ",".join(map(str, train_faces(opts["train_die"])))
+    players = options.get("players", 3)
+    state: State = {
+        "game": NAME,
+        "players": players,
+        "options": opts,
+        "control": hunter_split(opts["hunters"], players),
+        "phase": "setup",
+        "setup": 0,
+        "round": 0,
+        "turn": None,
+        "queue": [],
+        "time": 0,
+        "vampires": 0,
+        "resolve": 0,
+        "resolve_used": [],
+        "blood": cards.BLOOD,
+        "sea_run": 0,
+        "trail": [],
+        "catacombs": [None] * cards.CATACOMBS,
+        "next_slot": 0,
+        "encounters": [],
+        "dracula_events": [],
+        "pool": list(cards.ENCOUNTER_POOL),
+        "event_deck": decks.new_event_deck(rng),
+        "event_discard": [],
+        "item_deck": rng.shuffle(list(cards.ITEM_DECK)),
+        "item_discard": [],
+        "allies": {"dracula": None, "hunters": None},
+        "blocked": {},
+        "roadblock": None,
+        "hunters": {
+            h: {"place": None, "health": cards.HUNTER_DATA[h]["health"],
+                "bites": cards.HUNTER_DATA[h]["starting_bites"], "items": [], "events": [],
+                "skip": False, "shown": {"item": None, "event": None}, "up": [],
+                "held": [], "bats": False, "fog": 0, "declared": None}
+            for h in HUNTERS
+        },
+        "done": [],
+        "corrections": {},
+        "result": None,
+    }
+    ctx = Ctx(state, [], rng)
+    decks.refill_encounters(ctx)
+    return state
+
+
+# --- actions --------------------------------------------------------------------------
+
+
+_HANDLERS = {
+    **turns.HANDLERS,
+    **dracula.HANDLERS,
+    **hunt.HANDLERS,
+    **encounters.HANDLERS,
+    **byhand.HANDLERS,
+    **choices.HANDLERS,
+}
+
+EFFECT_MODULES = (encounter_effects,)
+"""Imported for the effects they register."""
+
+_PARAMS: dict[str, dict[str, type | tuple[type, ...]]] = {
+    "start_at": {"place": str},
+    "to_time": {},
+    "move": {"to": str, "power": str},
+    "teleport": {},
+    "dropoff": {"choice": str, "token": str},
+    "keep_token": {"token": str},
+    "attack": {},
+    "place": {"token": str},
+    "ambush": {"token": str, "hunter": str},
+    "to_movement": {},
+    "resolve": {"ability": str},
+    "go": {"place": str},
+    "cure": {},
+    "play_event": {"card": str},
+    "join": {"hunter": str, "join": bool},
+    "train": {},
+    "travel": {"to": str, "by": str},
+    "stay": {},
+    "rest": {"hunter": str},
+    "supply": {"hunter": str, "what": str},
+    "give": {"from": str, "to": str, "card": str},
+    "end_turn": {},
+    "discard": {"card": str},
+    "next_encounter": {"token": str},
+    "choose": {"key": str},
+    "hand_open": {},
+    "hand_done": {},
+    "hand_blood": {"by": int},
+    "hand_health": {"hunter": str, "by": int},
+    "hand_bite": {"hunter": str, "by": int},
+    "hand_discard": {"hunter": str, "card": str},
+}
+
+
+def actions(state: State, seat: int) -> list[Action]:
+    """What ``seat`` may do now, sorted."""
+    if state["result"] is not None:
+        return []
+    if state["queue"]:
+        out = turns.queue_actions(state, seat, state["queue"][0])
+    elif state["phase"] == "setup":
+        out = turns.setup_actions(state, seat)
+    else:
+        out = turns.turn_actions(state, seat)
+        if state["phase"] == "play":
+            out = out + byhand.correction_action(state, seat)
+    return sorted(out, key=Action.sort_key)
+
+
+def apply(state: State, seat: int, action: dict[str, Any], rng: Random) -> Applied:
+    """Apply one legal action and every automatic step after it.
+
+    :raises ActionSyntaxError: an unknown action or parameters of the wrong shape.
+    :raises IllegalActionError: an action this seat may not take now, with the reason.
+    """
+    if not isinstance(action, dict):
+        raise ActionSyntaxError(N_("An action must be an object."))
+    name = action.get("action")
+    if name not in _HANDLERS:
+        raise ActionSyntaxError(N_("There is no action “{name}” in this game."),
+                                name=str(name)[:40])
+    params = check_params(action.get("params", {}), **_PARAMS[name])
+    if set(action.get("params", {})) - set(_PARAMS[name]):
+        raise ActionSyntaxError(N_("The action “{name}” has unknown parameters."), name=name)
+    legal = [a for a in actions(state, seat) if a.action == name and a.params == params]
+    if not legal:
+        raise IllegalActionError(*_why_not(state, seat, name))
+    ctx = Ctx(thaw(state), [], rng)
+    _HANDLERS[name](ctx, seat, params)
+    turns.advance(ctx)
+    return Applied(ctx.state, ctx.log, ctx.revealed)
+
+
+def _why_not(state: State, seat: int, name: str) -> tuple[str, ...]:
+    """The sentence a player reads when an action is refused."""
+    if state["result"] is not None:
+        return (N_("The game is over."),)
+    own = {a.action for a in actions(state, seat)} - {"hand_open"}
+    if not own:
+        return (N_("It is not your turn: wait until the phone asks you."),)
+    if name not in own:
+        return (N_("That is not possible now; the buttons show what you may do."),)
+    if name == "move":
+        return (N_("Dracula cannot go there now: not into a place of his trail or catacombs "
+                   "(except by Double Back), the hospital or a protected city, nor by rail; "
+                   "Feed and Wolf Form only at night."),)
+    if name == "travel":
+        return (N_("The hunter cannot travel there from here: roads join neighbours, trains "
+                   "go as far as the die allows, ships sail from a port."),)
+    return (N_("That choice is not open now; the buttons show what you may do."),)
+
+
+def result(state: State) -> dict[str, Any] | None:
+    return state["result"]
+
+
+__all__ = [
+    "NAME", "TITLE", "OPTIONS", "seats", "setup", "actions", "apply", "view", "result",
+    "redeal_hidden", "default_options", "validate", "controller", "hunters_of", "DRACULA",
+]

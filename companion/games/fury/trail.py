@@ -1,0 +1,191 @@
+"""Dracula's trail (six cards, newest first) and the three catacombs.
+
+A *slot* is one card laid on the trail: a location card (``card``), a power card
+(``power``), or a power card with a location card on it (Double Back, Wolf Form).
+``place`` is where Dracula was while the slot was newest, so Hide, Feed and Dark Call,
+which leave him where he was, carry the place of the card before them. Each slot holds the
+encounter tokens laid on it; ``revealed`` says the location (or the Hide card) lies face
+up. The slot's ``id`` is a public handle in the order the cards were laid, never derived
+from what the card is.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from companion.games.fury import board, cards
+from companion.games.fury.cards import TRAIL_LENGTH
+
+Slot = dict[str, Any]
+
+
+def new_slot(state: dict[str, Any], place: str, card: str | None,
+             power: str | None = None) -> Slot:
+    state["next_slot"] += 1
+    return {"id": state["next_slot"], "place": place, "card": card, "power": power,
+            "tokens": [], "shown": [], "revealed": False}
+
+
+def dracula_place(state: dict[str, Any]) -> str | None:
+    """Where Dracula is: the newest slot's place (None before he chose his start)."""
+    return state["trail"][0]["place"] if state["trail"] else None
+
+
+def slots(state: dict[str, Any]) -> list[Slot]:
+    """Every card on the trail and in the catacombs."""
+    return [*state["trail"], *(c for c in state["catacombs"] if c is not None)]
+
+
+def places(state: dict[str, Any]) -> set[str]:
+    """Places Dracula may not enter again except by Double Back: his trail and catacombs."""
+    return {s["place"] for s in slots(state)}
+
+
+def find(state: dict[str, Any], slot_id: int) -> tuple[str, int] | None:
+    """Where a slot lies: ("trail", index) or ("catacombs", index)."""
+    for i, slot in enumerate(state["trail"]):
+        if slot["id"] == slot_id:
+            return "trail", i
+    for i, slot in enumerate(state["catacombs"]):
+        if slot is not None and slot["id"] == slot_id:
+            return "catacombs", i
+    return None
+
+
+def get(state: dict[str, Any], slot_id: int) -> Slot:
+    where = find(state, slot_id)
+    if where is None:
+        raise KeyError(slot_id)
+    return state[where[0]][where[1]]
+
+
+def push(state: dict[str, Any], slot: Slot) -> Slot | None:
+    """Lay a card at the head of the trail; the card pushed past the sixth comes back."""
+    state["trail"].insert(0, slot)
+    if len(state["trail"]) > TRAIL_LENGTH:
+        return state["trail"].pop()
+    return None
+
+
+def can_enter_catacombs(state: dict[str, Any], slot: Slot) -> bool:
+    """A card leaving the trail may go to the catacombs if it is a location card (not a
+    sea, not Hide) with an encounter on it and a catacomb space is free."""
+    return (slot["card"] is not None and not board.is_sea(slot["card"])
+            and bool(slot["tokens"]) and None in state["catacombs"])
+
+
+def to_catacombs(state: dict[str, Any], slot: Slot) -> None:
+    """The location card and its encounters go to a free catacomb; a power card under it
+    returns to Dracula."""
+    index = state["catacombs"].index(None)
+    state["catacombs"][index] = dict(slot, power=None)
+
+
+def remove(state: dict[str, Any], slot_id: int) -> Slot:
+    """Take a slot out of the trail or the catacombs (the trail closes up)."""
+    where, index = find(state, slot_id) or (None, None)
+    if where == "trail":
+        return state["trail"].pop(index)
+    if where == "catacombs":
+        slot = state["catacombs"][index]
+        state["catacombs"][index] = None
+        return slot
+    raise KeyError(slot_id)
+
+
+def return_tokens(state: dict[str, Any], tokens: list[str]) -> None:
+    """Encounter tokens go back into the opaque pool."""
+    state["pool"].extend(tokens)
+
+
+def holding(state: dict[str, Any], token: str) -> Slot | None:
+    """The trail or catacomb card a token lies on."""
+    for slot in slots(state):
+        if token in slot["tokens"]:
+            return slot
+    return None
+
+
+def clear_to(state: dict[str, Any], keep: int) -> list[Slot]:
+    """"Путь очищается до N карт": the older cards leave the trail; their encounters go
+    back to the pool (they neither mature nor enter the catacombs)."""
+    removed = state["trail"][keep:]
+    state["trail"] = state["trail"][:keep]
+    for slot in removed:
+        return_tokens(state, slot["tokens"])
+        slot["tokens"], slot["shown"] = [], []
+    return removed
+
+
+def reveal_place(state: dict[str, Any], place: str) -> list[Slot]:
+    """Turn face up every trail and catacomb card (location or Hide) at ``place``; returns
+    the slots turned up now."""
+    turned = []
+    for slot in slots(state):
+        if slot["place"] == place and not slot["revealed"] and (
+                slot["card"] is not None or slot["power"] == "hide"):
+            slot["revealed"] = True
+            turned.append(slot)
+    return turned
+
+
+def oldest_hidden_location(state: dict[str, Any]) -> Slot | None:
+    """The oldest face-down location card on the trail (Newspaper Reports)."""
+    for slot in reversed(state["trail"]):
+        if slot["card"] is not None and not slot["revealed"]:
+            return slot
+    return None
+
+
+def powers_in_use(state: dict[str, Any]) -> set[str]:
+    """Power cards lying on the trail: Dracula cannot play them again until they leave."""
+    return {s["power"] for s in state["trail"] if s["power"]}
+
+
+def lands_on(slot: Slot) -> str:
+    """What the back of a face-down card shows: ``sea`` or ``land``."""
+    if slot["card"] is not None and board.is_sea(slot["card"]):
+        return "sea"
+    return "land"
+
+
+def public(slot: Slot, newest_revealed: int | None = None) -> dict[str, Any]:
+    """A slot as a hunter or the tablet sees it: power cards other than Hide face up, the
+    back's land or sea, revealed cards and shown encounters; never a hidden identity."""
+    visible_power = slot["power"] if slot["power"] and slot["power"] != "hide" else None
+    if slot["power"] == "hide" and slot["revealed"]:
+        visible_power = "hide"
+    has_card = slot["card"] is not None or slot["power"] == "hide"
+    out: dict[str, Any] = {
+        "handle": slot["id"],
+        "power": visible_power,
+        "power_name": cards.power_name(visible_power) if visible_power else None,
+        "has_card": has_card,
+        "back": lands_on(slot) if has_card else None,
+        "place": slot["card"] if slot["revealed"] and slot["card"] else None,
+        "place_name": board.name(slot["card"]) if slot["revealed"] and slot["card"] else None,
+        "revealed": slot["revealed"],
+        "tokens": len(slot["tokens"]),
+        "shown": [cards.encounter_name(t) for t in slot["shown"]],
+        "newest": newest_revealed is not None and slot["id"] == newest_revealed,
+    }
+    if slot["revealed"] and slot["power"] == "hide":
+        out["place"] = slot["place"]
+        out["place_name"] = board.name(slot["place"])
+    return out
+
+
+def secret(slot: Slot) -> dict[str, Any]:
+    """A slot as Dracula sees it: everything."""
+    return {
+        "handle": slot["id"],
+        "power": slot["power"],
+        "power_name": cards.power_name(slot["power"]) if slot["power"] else None,
+        "has_card": slot["card"] is not None or slot["power"] == "hide",
+        "back": lands_on(slot),
+        "place": slot["place"],
+        "place_name": board.name(slot["place"]),
+        "card": slot["card"],
+        "revealed": slot["revealed"],
+        "tokens": [{"token": t, "name": cards.encounter_name(t)} for t in slot["tokens"]],
+    }

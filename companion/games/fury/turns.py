@@ -1,0 +1,368 @@
+"""The order of play: setup in the rulebook's order, then rounds of Dracula's turn and each
+hunter's turn („Раунд игры“), advanced automatically through every step that needs nobody's
+choice. Decisions that interrupt a turn (a card leaving the trail, a hand over its limit,
+an outcome to enter by hand) wait in ``state["queue"]`` and are taken first.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from companion.games.base import N_, Action
+from companion.games.fury import (
+    board,
+    byhand,
+    cards,
+    choices,
+    dracula,
+    encounters,
+    events,
+    hunt,
+    movement,
+    trail,
+)
+from companion.games.fury.cards import HUNTERS
+from companion.games.fury.state import (
+    DRACULA,
+    Ctx,
+    State,
+    controller,
+    gain_blood,
+    hunter_label,
+    over,
+)
+
+MAX_STEPS = 200
+"""Automatic steps in one action: far more than a turn has, a guard against a loop."""
+
+
+def new_turn(who: str) -> dict[str, Any]:
+    return {"who": who, "stage": "begin", "group": [] if who == "dracula" else [who],
+            "found": [], "found_any": False, "ended": False, "moved": False, "rail": None,
+            "acted": None, "gives": 0, "resolve_used": False, "cure_tried": False,
+            "maturing": []}
+
+
+# --- setup -------------------------------------------------------------------------------
+
+
+def setup_actions(state: State, seat: int) -> list[Action]:
+    step = state["setup"]
+    if step < len(HUNTERS):
+        hunter = HUNTERS[step]
+        if seat != controller(state, hunter):
+            return []
+        return [Action("start_at", {"place": p}, N_("{hunter} starts in {place}"),
+                       {"hunter": cards.hunter_name(hunter), "place": board.name(p)},
+                       group=N_("Place your figure"),
+                       hint=N_("Any city: not a sea, Castle Dracula or the hospital."))
+                for p in movement.hunter_start_places()]
+    if seat != DRACULA:
+        return []
+    return [Action("start_at", {"place": p}, N_("Start in {place}"), {"place": board.name(p)},
+                   group=N_("Choose your start in secret"),
+                   hint=N_("Not a sea, Castle Dracula, the hospital or a hunter's city; no "
+                           "power and no encounter."))
+            for p in movement.start_places(state)]
+
+
+def do_start_at(ctx: Ctx, seat: int, params: dict[str, Any]) -> None:
+    state = ctx.state
+    place = params["place"]
+    step = state["setup"]
+    if step < len(HUNTERS):
+        hunter = HUNTERS[step]
+        state["hunters"][hunter]["place"] = place
+        ctx.say("{hunter} starts in {place}.", hunter=hunter_label(hunter),
+                place=board.name(place))
+        state["setup"] += 1
+        return
+    state["trail"].insert(0, trail.new_slot(state, place, place))
+    ctx.say("Dracula lays his starting location face down.")
+    ctx.tell([DRACULA], "You start in {place}.", place=board.name(place))
+    state["phase"] = "play"
+    first = "dracula" if state["options"]["first_turn"] == "dracula" else HUNTERS[0]
+    _begin(ctx, first)
+
+
+# --- the round ----------------------------------------------------------------------------
+
+
+def _begin(ctx: Ctx, who: str) -> None:
+    state = ctx.state
+    if who == "dracula":
+        state["round"] += 1
+        state["done"] = []
+        state["resolve_used"] = []
+        ctx.say("Round {n}: Dracula's turn.", n=state["round"])
+    state["turn"] = new_turn(who)
+
+
+def _next(ctx: Ctx) -> None:
+    state = ctx.state
+    who = state["turn"]["who"]
+    if who == "dracula":
+        following = HUNTERS[0]
+    else:
+        index = HUNTERS.index(who) + 1
+        following = HUNTERS[index] if index < len(HUNTERS) else "dracula"
+    _begin(ctx, following)
+
+
+def advance(ctx: Ctx) -> None:
+    """Run every step that needs no choice, until a seat must decide or the game ends."""
+    state = ctx.state
+    for _ in range(MAX_STEPS):
+        if over(state) or state["queue"] or state["phase"] != "play":
+            return
+        turn = state["turn"]
+        if turn["who"] != "dracula" and not turn["group"] and turn["stage"] not in (
+                "begin", "end"):
+            turn["stage"] = "end"
+        step = _DRACULA_STEPS if turn["who"] == "dracula" else _HUNTER_STEPS
+        if not step[turn["stage"]](ctx):
+            return
+    raise RuntimeError("the turn did not settle")
+
+
+def _dracula_begin(ctx: Ctx) -> bool:
+    turn = ctx.state["turn"]
+    turn["stage"] = "start" if ctx.state["dracula_events"] else "time"
+    return True
+
+
+def _dracula_time(ctx: Ctx) -> bool:
+    dracula.time_phase(ctx)
+    ctx.state["turn"]["stage"] = "move"
+    return True
+
+
+def _dracula_moved(ctx: Ctx) -> bool:
+    """„Каждый раз, когда в конце Фазы Движения Дракула оказывается в своем Замке, он
+    получает 2 пункта Крови.“"""
+    state = ctx.state
+    if trail.dracula_place(state) == board.CASTLE:
+        ctx.say("Dracula is in Castle Dracula: he is revealed there.")
+        gain_blood(ctx, 2, N_("Castle Dracula"))
+    state["turn"]["stage"] = "action"
+    return True
+
+
+def _dracula_action(ctx: Ctx) -> bool:
+    if dracula.action_is_automatic(ctx.state):
+        ctx.state["turn"]["stage"] = "mature"
+        return True
+    return False
+
+
+def _dracula_mature(ctx: Ctx) -> bool:
+    turn = ctx.state["turn"]
+    if turn["maturing"]:
+        dracula.mature(ctx, turn["maturing"].pop(0))
+        return True
+    turn["stage"] = "refill"
+    return True
+
+
+def _dracula_refill(ctx: Ctx) -> bool:
+    dracula.refill(ctx)
+    ctx.state["turn"]["stage"] = "end"
+    return True
+
+
+def _end(ctx: Ctx) -> bool:
+    state = ctx.state
+    turn = state["turn"]
+    state["done"].extend(turn["group"])
+    if turn["who"] != "dracula":
+        _lift_fog(ctx, turn["who"])
+    _next(ctx)
+    return True
+
+
+def _lift_fog(ctx: Ctx, hunter: str) -> None:
+    """„В конце следующего хода Охотника жетон сбрасывается в пул.“"""
+    h = ctx.state["hunters"][hunter]
+    if h["fog"] > 0:
+        h["fog"] -= 1
+        if h["fog"] == 0:
+            fog = [t for t in h["held"] if cards.kind(t) == "fog"]
+            for token in fog:
+                h["held"].remove(token)
+            trail.return_tokens(ctx.state, fog)
+            ctx.say("The fog around {hunter} lifts.", hunter=hunter_label(hunter))
+
+
+def _wait(ctx: Ctx) -> bool:
+    return False
+
+
+_DRACULA_STEPS = {
+    "begin": _dracula_begin,
+    "start": _wait,
+    "time": _dracula_time,
+    "move": _wait,
+    "moved": _dracula_moved,
+    "action": _dracula_action,
+    "mature": _dracula_mature,
+    "refill": _dracula_refill,
+    "end": _end,
+}
+
+
+def _hunter_begin(ctx: Ctx) -> bool:
+    state = ctx.state
+    hunter = state["turn"]["who"]
+    h = state["hunters"][hunter]
+    if hunter in state["done"]:
+        _next(ctx)
+        return True
+    if h["skip"]:
+        h["skip"] = False
+        ctx.say("{hunter} recovers in the hospital and skips this turn.",
+                hunter=hunter_label(hunter))
+        state["turn"]["stage"] = "end"
+        return True
+    ctx.say("{hunter}'s turn.", hunter=hunter_label(hunter))
+    state["turn"]["stage"] = "start"
+    return True
+
+
+def _hunter_start(ctx: Ctx) -> bool:
+    if hunt.start_is_automatic(ctx.state):
+        ctx.state["turn"]["stage"] = "move"
+        return True
+    return False
+
+
+def _hunter_move(ctx: Ctx) -> bool:
+    """After Bats, „Дракула… на этом ходу контролирует движение Охотника“."""
+    state = ctx.state
+    hunter = state["turn"]["who"]
+    if state["hunters"][hunter]["bats"]:
+        state["turn"]["stage"] = "bats"
+        choices.ask(ctx, "bats_move", DRACULA, hunter=hunter, always_ask=True)
+        return True
+    return False
+
+
+def _hunter_search(ctx: Ctx) -> bool:
+    turn = ctx.state["turn"]
+    encounters.search(ctx, turn["group"])
+    turn["found_any"] = bool(turn["found"])
+    turn["stage"] = "encounters"
+    return True
+
+
+def _hunter_encounters(ctx: Ctx) -> bool:
+    turn = ctx.state["turn"]
+    if turn["ended"] or not turn["found"] or not turn["group"]:
+        turn["stage"] = "dracula"
+        return True
+    if len(turn["found"]) == 1:
+        encounters.resolve_found(ctx, turn["found"][0])
+        return True
+    return False
+
+
+def _hunter_dracula(ctx: Ctx) -> bool:
+    """Dracula found in the hunters' location fights them; found encounters or a fight end
+    the hunter's turn, else he goes on to Rest, Supply or Trade."""
+    state = ctx.state
+    turn = state["turn"]
+    here = hunt.place_of(state, turn["who"]) if turn["group"] else None
+    if (not turn["ended"] and turn["group"] and here == trail.dracula_place(state)
+            and not board.is_sea(here)):
+        ctx.say("Dracula is here, in {place}!", place=board.name(here))
+        trail.reveal_place(state, here)
+        ctx.revealed = True
+        turn["ended"] = True
+        encounters.start_combat(ctx, "dracula", list(turn["group"]), here)
+    if turn["ended"] or turn["found_any"] or not turn["group"]:
+        turn["stage"] = "end"
+    else:
+        turn["stage"] = "act"
+    return True
+
+
+_HUNTER_STEPS = {
+    "begin": _hunter_begin,
+    "start": _hunter_start,
+    "move": _hunter_move,
+    "bats": _wait,
+    "search": _hunter_search,
+    "encounters": _hunter_encounters,
+    "dracula": _hunter_dracula,
+    "act": _wait,
+    "end": _end,
+}
+
+
+# --- who may do what now ------------------------------------------------------------------
+
+
+def queue_actions(state: State, seat: int, item: dict[str, Any]) -> list[Action]:
+    kind = item["kind"]
+    if kind == "by_hand":
+        return byhand.actions(state, seat, item)
+    if seat != item["seat"]:
+        return []
+    if kind == "dropoff":
+        return dracula.dropoff_actions(state, item)
+    if kind == "keep_tokens":
+        return dracula.keep_actions(state, item)
+    if kind == "ambush":
+        return dracula.ambush_actions(state)
+    if kind == "discard":
+        return hunt.discard_actions(state, item)
+    if kind == "go_anywhere":
+        return hunt.go_anywhere_actions(state, item)
+    if kind == "choice":
+        return choices.actions(state, seat, item)
+    raise ValueError(kind)
+
+
+def turn_actions(state: State, seat: int) -> list[Action]:
+    turn = state["turn"]
+    stage = turn["stage"]
+    if turn["who"] == "dracula":
+        if seat != DRACULA:
+            return []
+        if stage == "start":
+            return _dracula_start_actions(state)
+        if stage == "move":
+            return dracula.move_actions(state)
+        if stage == "action":
+            return dracula.action_actions(state)
+        return []
+    if stage == "encounters":
+        return encounters.order_actions(state) if seat == DRACULA else []
+    mover = controller(state, turn["who"])
+    if stage == "act" and seat != mover:
+        return hunt.trade_actions_for(state, seat)
+    if seat != mover:
+        return []
+    if stage == "start":
+        return hunt.start_actions(state)
+    if stage == "move":
+        return hunt.move_actions(state)
+    if stage == "act":
+        return [a for a in hunt.act_actions(state)
+                if a.action != "give" or controller(state, a.params["from"]) == seat]
+    return []
+
+
+def _dracula_start_actions(state: State) -> list[Action]:
+    out = [Action("to_time", {}, N_("Go on: the time phase"), group=N_("Start of your turn"))]
+    for card in events.playable_keep(state, None):
+        out.append(Action("play_event", {"card": card}, N_("Play {card} (by hand)"),
+                          {"card": cards.event_name(card)}, group=N_("Your event cards"),
+                          hint=cards.en(cards.event(card)["text"])))
+    return sorted(out, key=Action.sort_key)
+
+
+def do_to_time(ctx: Ctx, seat: int, params: dict[str, Any]) -> None:
+    ctx.state["turn"]["stage"] = "time"
+
+
+HANDLERS = {"start_at": do_start_at, "to_time": do_to_time}

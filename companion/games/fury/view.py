@@ -1,0 +1,355 @@
+"""What each screen may see: ``view(state, seat)`` is the only road from the state to a
+browser, and ``redeal_hidden`` is the leak tests' proof that it is.
+
+Everyone sees the public table: the trail as face-down cards showing only land or sea and
+the power cards laid face up, revealed cards with their places, the catacombs face down,
+encounter counts, the tracks, the hunters' health, bites, places and hand counts, allies,
+whose turn it is. Dracula's phone adds the trail's identities, the catacombs, his
+encounters and events; a hunter player's phone adds the cards of the hunters he plays.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from companion.games.base import N_, Random, thaw
+from companion.games.fury import board, cards, choices, decks, movement, trail
+from companion.games.fury.cards import HUNTERS
+from companion.games.fury.state import DRACULA, State, controller, hunters_of
+
+_STAGE = {
+    ("dracula", "start"): N_("Dracula's turn: start"),
+    ("dracula", "move"): N_("Dracula's movement phase"),
+    ("dracula", "action"): N_("Dracula's action phase"),
+    ("hunter", "start"): N_("{hunter}: start of the turn"),
+    ("hunter", "move"): N_("{hunter}: movement phase"),
+    ("hunter", "encounters"): N_("{hunter} meets Dracula's encounters"),
+    ("hunter", "act"): N_("{hunter}: action phase"),
+}
+
+_WAITING = {
+    "by_hand": N_("The players concerned enter the outcome by hand."),
+    "dropoff": N_("Dracula decides what becomes of the card leaving his trail."),
+    "keep_tokens": N_("Dracula chooses the encounters he keeps."),
+    "ambush": N_("Dracula plays his matured Ambush."),
+    "discard": N_("A hand is over its limit: a card must be discarded."),
+    "go_anywhere": N_("Sense of Emergency: the hunter chooses where to go."),
+}
+
+
+def _hunter_public(state: State, hunter: str) -> dict[str, Any]:
+    h = state["hunters"][hunter]
+    shown = {k: v for k, v in h["shown"].items() if v}
+    return {
+        "id": hunter,
+        "name": cards.hunter_name(hunter),
+        "seat": controller(state, hunter),
+        "place": h["place"],
+        "place_name": board.name(h["place"]) if h["place"] else None,
+        "health": h["health"],
+        "max_health": cards.HUNTER_DATA[hunter]["health"],
+        "bites": h["bites"],
+        "bites_to_defeat": cards.HUNTER_DATA[hunter]["bites_to_defeat"],
+        "item_count": len(h["items"]),
+        "event_count": len(h["events"]),
+        "shown": [{"card": c, "name": cards.item_name(c) if k == "item" else
+                   cards.event_name(c)} for k, c in sorted(shown.items())],
+        "skip": h["skip"],
+        "up": [cards.item_name(c) for c in h["up"]],
+        "held": [cards.encounter_name(t) for t in h["held"]],
+        "fog": h["fog"] > 0,
+        "bats": h["bats"],
+        "declared": _declared(h["declared"]),
+    }
+
+
+def _declared(key: str | None) -> dict[str, Any] | None:
+    """A hunter's move said aloud to the Spy (public)."""
+    if key is None:
+        return None
+    by, _, to = key.partition(":")
+    return {"by": by, "to": to or None, "to_name": board.name(to) if to else None}
+
+
+def _card(card: str, kind: str) -> dict[str, Any]:
+    data = cards.item(card) if kind == "item" else cards.event(card)
+    return {"card": card, "name": cards.en(data["names"]), "text": cards.en(data["text"]),
+            "kind": data.get("kind", data.get("use", "")),
+            "confidence": data.get("confidence", "")}
+
+
+def _turn_public(state: State) -> dict[str, Any] | None:
+    turn = state["turn"]
+    if turn is None:
+        return None
+    who = turn["who"]
+    side = "dracula" if who == "dracula" else "hunter"
+    text = _STAGE.get((side, turn["stage"]))
+    return {
+        "who": who,
+        "name": N_("Dracula") if who == "dracula" else cards.hunter_name(who),
+        "seat": DRACULA if who == "dracula" else controller(state, who),
+        "stage": turn["stage"],
+        "text": text,
+        "group": [cards.hunter_name(h) for h in turn["group"]],
+        "found": len(turn["found"]),
+        "rail": turn["rail"],
+    }
+
+
+def _waiting(state: State) -> dict[str, Any] | None:
+    if state["queue"]:
+        item = state["queue"][0]
+        if item["kind"] == "choice":
+            text = choices.QUESTIONS[item["question"]][0]
+        else:
+            text = _WAITING[item["kind"]]
+        out: dict[str, Any] = {"kind": item["kind"], "text": text}
+        if item["kind"] == "by_hand":
+            out.update(what=item["what"], args=item["args"], seats=item["seats"],
+                       done=item["done"], hunters=[cards.hunter_name(h) for h in item["hunters"]])
+        else:
+            out["seats"] = [item["seat"]]
+        return out
+    return None
+
+
+def _newest_revealed(state: State) -> int | None:
+    for slot in state["trail"]:
+        if slot["revealed"]:
+            return slot["id"]
+    return None
+
+
+def _map(state: State, dracula_place: str | None, highlight: list[str],
+         around: list[str] | None = None) -> dict[str, Any]:
+    frame = board.map_frame()
+    hunters = []
+    for hunter in HUNTERS:
+        place = state["hunters"][hunter]["place"]
+        if place:
+            x, y = board.xy(place)
+            hunters.append({"id": hunter, "name": cards.hunter_name(hunter), "place": place,
+                            "x": x, "y": y})
+    newest = _newest_revealed(state)
+    revealed = []
+    for label, slot in _numbered(state):
+        if slot is not None and slot["revealed"] and slot["card"]:
+            x, y = board.xy(slot["card"])
+            revealed.append({"place": slot["card"], "x": x, "y": y, "slot": label,
+                             "newest": slot["id"] == newest})
+    markers = []
+    for place, kind in sorted(state["blocked"].items()):
+        x, y = board.xy(place)
+        markers.append({"place": place, "x": x, "y": y, "kind": kind})
+    drac = None
+    if dracula_place:
+        x, y = board.xy(dracula_place)
+        drac = {"place": dracula_place, "x": x, "y": y}
+    out = {"width": frame["width"], "height": frame["height"], "hunters": hunters,
+           "revealed": revealed, "dracula": drac, "markers": markers,
+           "highlight": [board.spot(p) for p in sorted(set(highlight))]}
+    if around:
+        out["view"] = board.view_around(around)
+    return out
+
+
+def _numbered(state: State) -> list[tuple[str, Any]]:
+    out = [(str(i + 1), s) for i, s in enumerate(state["trail"])]
+    out += [(f"c{i + 1}", s) for i, s in enumerate(state["catacombs"])]
+    return out
+
+
+def public_dracula_place(state: State) -> str | None:
+    """Where everybody knows Dracula is: his newest card lies face up."""
+    if state["trail"] and state["trail"][0]["revealed"]:
+        return state["trail"][0]["place"]
+    return None
+
+
+def view(state: State, seat: int | None) -> dict[str, Any]:
+    """What ``seat`` may see (``None``: the tablet)."""
+    newest = _newest_revealed(state)
+    trail_public = [trail.public(s, newest) for s in state["trail"]]
+    catacombs_public = [None if s is None else trail.public(s) for s in state["catacombs"]]
+    known_place = public_dracula_place(state)
+    role = None if seat is None else ("dracula" if seat == DRACULA else "hunter")
+    mine = hunters_of(state, seat)
+    highlight: list[str] = []
+    out: dict[str, Any] = {
+        "game": "fury",
+        "phase": state["phase"],
+        "role": role,
+        "seat": seat,
+        "round": state["round"],
+        "time": {"index": state["time"], "name": cards.time_name(state["time"]),
+                 "night": cards.is_night(state["time"]),
+                 "track": [{"name": cards.en(t["names"]), "night": t["night"]}
+                           for t in cards.TIME_TRACK]},
+        "vampires": state["vampires"],
+        "vampires_to_win": cards.VAMPIRES_TO_WIN,
+        "resolve": state["resolve"],
+        "blood": state["blood"],
+        "blood_max": cards.BLOOD,
+        "trail": trail_public,
+        "catacombs": catacombs_public,
+        "dracula_place": known_place,
+        "dracula_place_name": board.name(known_place) if known_place else None,
+        "dracula_hand": {"encounters": len(state["encounters"]),
+                         "events": len(state["dracula_events"])},
+        "hunters": [_hunter_public(state, h) for h in HUNTERS],
+        "allies": {side: (None if card is None else {"card": card,
+                                                     "name": cards.event_name(card),
+                                                     "text": cards.en(cards.event(card)["text"])})
+                   for side, card in state["allies"].items()},
+        "decks": {"event_deck": len(state["event_deck"]),
+                  "event_discard": len(state["event_discard"]),
+                  "item_deck": len(state["item_deck"]),
+                  "item_discard": len(state["item_discard"]),
+                  "pool": len(state["pool"])},
+        "setup": _setup_view(state),
+        "turn": _turn_public(state),
+        "waiting": _waiting(state),
+        "mine": mine,
+        "result": state["result"],
+    }
+    if role == "dracula":
+        out["secret"] = {
+            "trail": [trail.secret(s) for s in state["trail"]],
+            "catacombs": [None if s is None else trail.secret(s) for s in state["catacombs"]],
+            "place": trail.dracula_place(state),
+            "place_name": board.name(trail.dracula_place(state))
+            if state["trail"] else None,
+            "encounters": [{"token": t, "name": cards.encounter_name(t),
+                            "text": cards.en(cards.encounter(t)["text"])}
+                           for t in state["encounters"]],
+            "events": [_card(c, "event") for c in sorted(state["dracula_events"])],
+            "hand_size": decks.encounter_hand_size(state),
+            "maturing": [{"token": t, "name": cards.encounter_name(t)}
+                         for t in (state["turn"] or {}).get("maturing", [])],
+        }
+        if state["trail"]:
+            highlight = [trail.dracula_place(state)]
+            if state["turn"] and state["turn"]["who"] == "dracula" \
+                    and state["turn"]["stage"] == "move" and not state["queue"]:
+                highlight += [m["to"] for m in movement.dracula_moves(state)]
+        out["map"] = _map(state, trail.dracula_place(state) if state["trail"] else None,
+                          highlight, highlight)
+    else:
+        around = [state["hunters"][h]["place"] for h in mine if state["hunters"][h]["place"]]
+        turn = state["turn"]
+        if turn and turn["who"] in mine and turn["stage"] == "move" and not state["queue"]:
+            highlight = _hunter_destinations(state, turn["who"])
+        out["map"] = _map(state, known_place, highlight, around + highlight)
+    if mine:
+        out["hands"] = [{
+            "hunter": h, "name": cards.hunter_name(h),
+            "item_cards": [_card(c, "item") for c in sorted(state["hunters"][h]["items"])],
+            "event_cards": [_card(c, "event") for c in sorted(state["hunters"][h]["events"])],
+            "limits": list(decks.hunter_limits(h)),
+        } for h in mine]
+    return out
+
+
+def _hunter_destinations(state: State, hunter: str) -> list[str]:
+    here = state["hunters"][hunter]["place"]
+    rail = state["turn"]["rail"]
+    if rail is not None:
+        return movement.hunter_rail(state, here, rail)
+    return movement.hunter_road(state, here) + movement.hunter_sea(here)
+
+
+def _setup_view(state: State) -> dict[str, Any] | None:
+    if state["phase"] != "setup":
+        return None
+    step = state["setup"]
+    if step < len(HUNTERS):
+        return {"next": HUNTERS[step], "name": cards.hunter_name(HUNTERS[step]),
+                "seat": controller(state, HUNTERS[step])}
+    return {"next": "dracula", "name": N_("Dracula"), "seat": DRACULA}
+
+
+# --- the leak test's helper ------------------------------------------------------------
+
+
+def redeal_hidden(state: State, seat: int | None, rng: Random) -> State:
+    """The same position as ``seat`` knows it (``None``: the tablet), with everything hidden
+    from it dealt anew: the deck orders; for anyone but Dracula, the places of his face-down
+    cards (same land or sea back), his encounters wherever they lie face down and his
+    events; for anyone but their players, the hunters' cards."""
+    new = thaw(state)
+    new["event_deck"] = rng.shuffle(new["event_deck"])
+    new["item_deck"] = rng.shuffle(new["item_deck"])
+    events_pool = [("deck", None)]
+    items_pool = [("deck", None)]
+    if seat != DRACULA:
+        _redeal_trail(new, rng)
+        _redeal_tokens(new, rng)
+        events_pool.append(("dracula", None))
+    mine = set(hunters_of(state, seat))
+    for hunter in HUNTERS:
+        if hunter not in mine:
+            events_pool.append(("hunter", hunter))
+            items_pool.append(("hunter", hunter))
+    _swap_cards(new, rng, events_pool, "events")
+    _swap_cards(new, rng, items_pool, "items")
+    return new
+
+
+def _redeal_trail(state: State, rng: Random) -> None:
+    lands = [p for p in board.PLACES if board.is_city(p)]
+    seas = [p for p in board.PLACES if board.is_sea(p)]
+    hidden = [s for s in trail.slots(state) if s["card"] and not s["revealed"]
+              and s["card"] != board.CASTLE]
+    hidden += [q["slot"] for q in state["queue"] if q["kind"] == "dropoff"
+               and q["slot"]["card"] and not q["slot"]["revealed"]]
+    for slot in hidden:
+        place = rng.choice(seas if board.is_sea(slot["card"]) else lands)
+        slot["card"] = slot["place"] = place
+    ordered = list(reversed(state["trail"]))
+    for older, slot in zip(ordered, ordered[1:], strict=False):
+        if slot["card"] is None and not slot["revealed"]:
+            slot["place"] = older["place"]
+
+
+def _redeal_tokens(state: State, rng: Random) -> None:
+    """A bijection over every face-down token, applied wherever a token id appears."""
+    spots: list[tuple[list[str], int]] = []
+    shown = {t for s in trail.slots(state) for t in s["shown"]}
+    for holder in [state["pool"], state["encounters"], *(s["tokens"] for s in trail.slots(state)),
+                   *(q["slot"]["tokens"] for q in state["queue"] if q["kind"] == "dropoff")]:
+        spots += [(holder, i) for i in range(len(holder)) if holder[i] not in shown]
+    tokens = [holder[i] for holder, i in spots]
+    shuffled = rng.shuffle(tokens)
+    mapping = dict(zip(tokens, shuffled, strict=True))
+    for holder, i in spots:
+        holder[i] = mapping[holder[i]]
+    if state["turn"]:
+        state["turn"]["found"] = [mapping.get(t, t) for t in state["turn"]["found"]]
+        state["turn"]["maturing"] = [mapping.get(t, t) for t in state["turn"]["maturing"]]
+    state["encounters"].sort()
+
+
+def _swap_cards(state: State, rng: Random, holders: list[tuple[str, str | None]],
+                kind: str) -> None:
+    """Deal the cards of ``holders`` anew, each keeping its count."""
+    deck_key = "event_deck" if kind == "events" else "item_deck"
+
+    def cards_of(where: str, who: str | None) -> list[str]:
+        if where == "deck":
+            return state[deck_key]
+        if where == "dracula":
+            return state["dracula_events"]
+        return state["hunters"][who][kind]
+
+    shown = {c for h in state["hunters"].values() for c in h["shown"].values() if c}
+    lists = [cards_of(w, h) for w, h in holders]
+    free = [c for cards_list in lists for c in cards_list if c not in shown]
+    free = rng.shuffle(free)
+    for cards_list in lists:
+        for i, card in enumerate(cards_list):
+            if card not in shown:
+                cards_list[i] = free.pop()
+    for where, who in holders:
+        if where != "deck":
+            cards_of(where, who).sort()

@@ -1,0 +1,87 @@
+"""Positions of Fury of Dracula built by playing the rulebook's setup, for the rule tests."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from companion.games.fury import rules
+from companion.games.fury.cards import HUNTERS
+from tests.playing import rng_for
+
+STARTS = {"godalming": "paris", "seward": "london", "van_helsing": "rome", "mina": "vienna"}
+
+
+class Table:
+    """A game driven action by action, each with the next step's randomness."""
+
+    def __init__(self, players: int = 3, seed: int = 7, **options: Any) -> None:
+        opts = rules.default_options()
+        opts.update(options, players=players)
+        rules.validate(opts)
+        self.seed = f"{seed:064x}"
+        self.step = 0
+        self.state = rules.setup(opts, rng_for(0, self.seed))
+        self.log: list[dict[str, Any]] = []
+
+    def act(self, seat: int, action: str, **params: Any) -> Table:
+        self.step += 1
+        applied = rules.apply(self.state, seat, {"action": action, "params": params},
+                              rng_for(self.step, self.seed))
+        self.state = applied.state
+        self.log = applied.log
+        return self
+
+    def settle(self) -> Table:
+        """Confirm every outcome waiting to be entered by hand (a drawn card's effect…)."""
+        while self.state["queue"] and self.state["queue"][0]["kind"] == "by_hand":
+            item = self.state["queue"][0]
+            self.act(next(s for s in item["seats"] if s not in item["done"]), "hand_done")
+        return self
+
+    def seat_of(self, hunter: str) -> int:
+        return self.state["control"][hunter]
+
+    def legal(self, seat: int) -> list[dict[str, Any]]:
+        return [{"action": a.action, **a.params} for a in rules.actions(self.state, seat)]
+
+    def names(self, seat: int, action: str) -> list[Any]:
+        return [a.params for a in rules.actions(self.state, seat) if a.action == action]
+
+    def texts(self) -> list[str]:
+        return [entry["text"] for entry in self.log]
+
+    def place_hunters(self, places: dict[str, str] | None = None) -> Table:
+        for hunter in HUNTERS:
+            self.act(self.seat_of(hunter), "start_at", place=(places or STARTS)[hunter])
+        return self
+
+    def start(self, dracula_at: str = "munich", places: dict[str, str] | None = None) -> Table:
+        self.place_hunters(places)
+        self.act(0, "start_at", place=dracula_at)
+        return self
+
+    def hunter_turn(self, hunter: str) -> dict[str, Any]:
+        turn = self.state["turn"]
+        assert turn["who"] == hunter, turn
+        return turn
+
+    def pass_hunters(self) -> Table:
+        """Every hunter stays where he is and ends his turn, up to Dracula's movement."""
+        while self.state["turn"]["who"] != "dracula":
+            turn = self.state["turn"]
+            seat = self.seat_of(turn["who"])
+            if turn["stage"] == "start":
+                self.act(seat, "to_movement")
+            elif turn["stage"] == "move":
+                self.act(seat, "stay")
+            elif turn["stage"] == "act":
+                self.act(seat, "end_turn")
+            else:
+                raise AssertionError(f"unexpected stage {turn['stage']}")
+        if self.state["turn"]["stage"] == "start":
+            self.act(0, "to_time")
+        return self
+
+
+def dracula_moves(table: Table) -> set[tuple[str, str]]:
+    return {(p["to"], p["power"]) for p in table.names(0, "move")}
