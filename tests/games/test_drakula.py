@@ -412,6 +412,42 @@ def test_an_empty_supply_leaves_the_location_empty_and_anyone_may_lay_there_late
     assert dracula["locations"]["house_4"] == "coffin" and conserved(dracula)
 
 
+FORCED_LAYS = {
+    # way into the lay step: (seat, supply, hand, path, how it gets there, stage after)
+    "own card looked at": (D, [], HANDS[0], ["house_1", "house_2"], "peek", "move"),
+    "target captured": (D, ["coffin"], HANDS[0], ["house_1", "house_2", "house_3"], "peek",
+                        "play"),
+    "fight won": (V, ["victim"], ["sila"], ["house_10", "house_6"], "sila", "barrier"),
+}
+
+
+@pytest.mark.parametrize("way", sorted(FORCED_LAYS))
+def test_giving_the_last_card_away_before_a_forced_lay_leaves_the_location_empty(way):
+    """„Pokud musí hráč položit na lokaci vlastní kartu setkání a žádnou už nemá, zůstane
+    lokace prázdná.“ and a target may be given away „kdykoli během hry“: a player who must
+    lay a card but first gives his last card (a target) away leaves the location empty, and
+    his turn goes on instead of waiting for a lay that can never come."""
+    seat, supply, hand, path, how, stage = FORCED_LAYS[way]
+    hands = (HANDS[0], hand) if seat == V else (hand, HANDS[1])
+    state = build(first=seat, hands=hands, house_2="coffin" if way != "target captured"
+                  else "vampire1")
+    state["supply"][seat] = list(supply)
+    state = walk(state, seat, *path)
+    state = act(state, seat, "peek")
+    if how != "peek":
+        state = act(state, seat, "play", card=how)
+    assert state["turn"]["stage"] == "lay" and len(state["supply"][seat]) == 1
+    loc = state["turn"]["lay_at"]
+    gave = do(state, seat, "give_target")
+    after = gave.state
+    assert after["supply"][seat] == [] and after["locations"][loc] is None
+    assert after["turn"]["stage"] == stage and after["turn"]["seat"] == seat
+    assert r.result(after) is None and r.actions(after, seat), "the game must go on"
+    assert any(entry["text"] == "{who} has no card left to lay: {location} stays empty."
+               for entry in gave.log)
+    assert after["lives"][seat] == state["lives"][seat] + 2
+
+
 # --- meeting the other figure and the proof rule ----------------------------------------
 
 

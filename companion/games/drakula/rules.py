@@ -1044,16 +1044,22 @@ def _lay_action(state: State, seat: int, params: dict[str, Any], rng: Random) ->
             raise IllegalActionError(N_("There is a card here to look at."))
         _lay(state, seat, loc, kind, log)
         return Applied(state, log)
-    loc = turn["lay_at"]
-    _lay(state, seat, loc, kind, log)
+    _lay(state, seat, turn["lay_at"], kind, log)
+    return Applied(state, log, revealed=_after_lay(state, log, rng))
+
+
+def _after_lay(state: State, log: list, rng: Random) -> bool:
+    """The forced lay is over (or impossible): the turn goes on where it stopped.
+    True if the turn ended and the action cards were shuffled."""
+    turn = state["turn"]
     after = turn["after_lay"]
     turn["lay_at"] = None
     turn["after_lay"] = None
     if after == "special":
         _to_special(state, log)
-        return Applied(state, log, revealed=_maybe_end(state, log, rng))
+        return _maybe_end(state, log, rng)
     turn["stage"] = after
-    return Applied(state, log)
+    return False
 
 
 # play ---
@@ -1451,6 +1457,13 @@ def _give_target(state: State, seat: int, params: dict[str, Any], rng: Random) -
     log = [line(N_("{who} gives {card} to the opponent and takes lives: {count}."),
                 who=_who(seat), card=_label(target), count=gained)]
     _check_captures(state, _opp(seat), log)
+    turn = state["turn"]
+    if not _over(state) and turn["seat"] == seat and turn["stage"] == "lay" \
+            and not state["supply"][seat]:
+        # „Pokud musí hráč položit … kartu setkání a žádnou už nemá, zůstane lokace prázdná.“
+        log.append(line(N_("{who} has no card left to lay: {location} stays empty."),
+                        who=_who(seat), location=_name(turn["lay_at"])))
+        _after_lay(state, log, rng)
     return Applied(state, log, revealed=True)
 
 
