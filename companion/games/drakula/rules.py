@@ -518,6 +518,7 @@ def _start_turn(state: State, seat: int, extra: bool = False) -> None:
         "pending": None,
         "card": None,
         "won_vampire": False,
+        "last_life": False,
         "another_turn": False,
         "first": None,
         "oci": False,
@@ -986,6 +987,10 @@ def _peek(state: State, seat: int, params: dict[str, Any], rng: Random) -> Appli
         state["face_up"] = loc
         turn["pending"] = loc
         turn["stage"] = "play"
+        if KINDS[kind]["type"] == "power":
+            # The life is lost now unless his card turns out to be Tajemství noci; a target
+            # given before he plays cannot bring back a last life already gone.
+            turn["last_life"] = state["lives"][seat] == 1
         if KINDS[kind]["type"] == "enemy":
             log.append(line(N_("A fight: the strength of the action card {who} plays now "
                                "decides it."), who=_who(seat)))
@@ -1097,6 +1102,13 @@ def _play(state: State, seat: int, params: dict[str, Any], rng: Random) -> Appli
             if cid == "tajemstvi" and not state["effects"]["ostrazitost"]:
                 log.append(line(N_("The Darkness of the Night: {who} loses no life for the "
                                    "crucifix."), who=_who(seat)))
+            elif turn.get("last_life") and state["lives"][seat] > 1:
+                # „Když ztratí svůj poslední život, je už příliš pozdě.“
+                log.append(line(N_("The crucifix took {who}'s last life when it was turned "
+                                   "up: the target card given since came too late."),
+                                who=_who(seat)))
+                _lose_lives(state, seat, state["lives"][seat], log,
+                            N_("{who} loses the remaining lives: {count}."))
             else:
                 _lose_lives(state, seat, 1, log,
                             N_("{who} met a sign of power and loses {count} life."))
@@ -1630,6 +1642,7 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
             "met": turn["met"],
             "lay_at": turn["lay_at"],
             "pending": turn["pending"],
+            "last_life": turn.get("last_life", False),
             "card": card_view(state, turn["card"]) if turn["card"] else None,
             "barriers": list(turn["barriers"]),
             "barrier_colour": turn["barrier_colour"],
