@@ -277,6 +277,46 @@ def test_eyes_of_the_night_move_yellow_and_one_more_barrier():
     assert state["turn"]["seat"] == V
 
 
+def test_eyes_of_the_night_give_no_order_the_other_barrier_may_move_first():
+    """„Oči noci: Kromě žluté bariéry smíš přesunout ještě jednu bariéru jakékoliv barvy!“
+    names no order: the other barrier may move before the yellow one, which is then still
+    offered (and only it: each barrier moves once)."""
+    state = act(played(build(), D, "oci", "house_4"), D, "special")
+    offered = r.actions(state, D)
+    assert {a.params["colour"] for a in offered if a.action == "barrier"} == {"yellow"}
+    assert {a.params["colour"] for a in offered if a.action == "barrier_colour"} == {
+        "red", "blue", "green"}
+    state = act(state, D, "barrier_colour", colour="blue")
+    assert {a.params["colour"] for a in r.actions(state, D) if a.action == "barrier"} == {
+        "blue"}
+    state = act(state, D, "barrier", colour="blue", edge="house_9-house_10")
+    assert state["turn"]["seat"] == D and state["turn"]["barriers"] == ["yellow"]
+    assert "barrier_colour" not in names(state, D)
+    with pytest.raises(IllegalActionError):
+        do(state, D, "barrier", colour="blue", edge="house_5-house_6")
+    state = act(state, D, "barrier", colour="yellow", edge="house_2-house_3")
+    assert state["barriers"]["blue"] == "house_9-house_10"
+    assert state["barriers"]["yellow"] == "house_2-house_3"
+    assert state["turn"]["seat"] == V
+
+
+def test_eyes_of_the_night_the_second_barrier_is_not_the_yellow_one_again():
+    """„Kromě žluté bariéry … ještě jednu bariéru“: one more barrier, not yellow twice; and
+    either one may be left where it is."""
+    state = act(played(build(), D, "oci", "house_4"), D, "special")
+    state = act(state, D, "barrier", colour="yellow", edge="house_2-house_3")
+    with pytest.raises(IllegalActionError):
+        do(state, D, "barrier", colour="yellow", edge="house_9-house_10")
+    with pytest.raises(IllegalActionError, match="had its move"):
+        do(state, D, "barrier_colour", colour="yellow")
+    assert "yellow" not in {a.params["colour"] for a in r.actions(state, D)
+                            if a.action == "barrier_colour"}
+    left = act(act(played(build(), D, "oci", "house_4"), D, "special"), D, "skip_barrier")
+    assert left["turn"]["barriers"] == ["other"] and left["barriers"]["yellow"] is None
+    with pytest.raises(IllegalActionError, match="Choose which barrier"):
+        do(left, D, "barrier", colour="red", edge="house_9-house_10")
+
+
 def test_whisper_of_the_night_keeps_van_helsing_from_moving_a_barrier():
     """„Šepot noci: Van Helsing nesmí ve svém následujícím tahu přesunout žádnou bariéru!
     (Pokud … použije kartu ‚Bojovnost‘ …, smí po tomto tahu navíc bariéru zase přemístit.)“"""

@@ -524,6 +524,7 @@ def _start_turn(state: State, seat: int, extra: bool = False) -> None:
         "oci": False,
         "barriers": [],
         "barrier_colour": None,
+        "moved": [],
     }
 
 
@@ -768,21 +769,51 @@ def _special_blocked(state: State) -> str | None:
     return None
 
 
+def _accepts(state: State, spec: str, colour: str) -> bool:
+    """Whether a barrier still to move this turn (``spec``: a colour, ``any`` for a grey
+    bar, ``other`` for Oči noci's second) may be ``colour``."""
+    turn = state["turn"]
+    if colour in turn.get("moved", []):
+        return False
+    if spec in BARRIER_COLOURS:
+        return colour == spec
+    if spec == "other":
+        return colour != state["cards"][turn["card"]]["barrier"]
+    return True
+
+
+def _barrier_now(turn: dict[str, Any]) -> str | None:
+    """The barrier whose places are offered: the one chosen, else the card's own colour."""
+    if turn["barrier_colour"] is not None:
+        return turn["barrier_colour"]
+    return next((spec for spec in turn["barriers"] if spec in BARRIER_COLOURS), None)
+
+
+def _choosable(state: State) -> list[str]:
+    """The barriers one may choose to move next besides the card's own colour (a grey bar,
+    or Oči noci's second barrier, which may come first: the card gives no order)."""
+    turn = state["turn"]
+    if turn["barrier_colour"] is not None:
+        return []
+    now = _barrier_now(turn)
+    return [c for c in BARRIER_COLOURS if c != now and _legal_edges(state, c)
+            and any(_accepts(state, spec, c) for spec in turn["barriers"]
+                    if spec not in BARRIER_COLOURS)]
+
+
 def _barrier_actions(state: State, seat: int) -> list[Action]:
     turn = state["turn"]
-    spec = turn["barriers"][0]
     found: list[Action] = []
     group = N_("Barrier")
-    colour = spec if spec in BARRIER_COLOURS else turn["barrier_colour"]
-    if colour is None:
-        for c in BARRIER_COLOURS:
-            if spec == "other" and c == "yellow":
-                continue
-            if _legal_edges(state, c):
-                found.append(Action("barrier_colour", {"colour": c}, N_("Barrier: {colour}"),
-                                    {"colour": data.COLOUR_NAMES[c]["en"]}, group=group,
-                                    hint=N_("A grey bar: any one barrier.")))
-    else:
+    second = "other" in turn["barriers"]
+    for c in _choosable(state):
+        found.append(Action("barrier_colour", {"colour": c}, N_("Barrier: {colour}"),
+                            {"colour": data.COLOUR_NAMES[c]["en"]}, group=group,
+                            hint=N_("The Eyes of the Night: besides yellow, one more barrier "
+                                    "of another colour, in either order.") if second else
+                            N_("A grey bar: any one barrier.")))
+    colour = _barrier_now(turn)
+    if colour is not None:
         placed = state["barriers"][colour] is not None
         for edge in _legal_edges(state, colour):
             a, b = EDGE_ENDS[edge]
@@ -1382,11 +1413,12 @@ def _barrier_colour(state: State, seat: int, params: dict[str, Any], rng: Random
     if colour not in BARRIER_COLOURS:
         raise ActionSyntaxError(N_("There is no such barrier."))
     turn = _need_turn(state, seat, "barrier")
-    spec = turn["barriers"][0]
-    if spec in BARRIER_COLOURS or turn["barrier_colour"] is not None:
+    if turn["barrier_colour"] is not None or all(spec in BARRIER_COLOURS
+                                                 for spec in turn["barriers"]):
         raise IllegalActionError(N_("The barrier for this card is already chosen."))
-    if spec == "other" and colour == "yellow":
-        raise IllegalActionError(N_("The yellow barrier has had its move: choose another."))
+    if not any(_accepts(state, spec, colour) for spec in turn["barriers"]):
+        raise IllegalActionError(N_("That barrier has had its move this turn: choose "
+                                    "another."))
     if not _legal_edges(state, colour):
         raise IllegalActionError(N_("That barrier has no place it may go."))
     turn["barrier_colour"] = colour
@@ -1401,9 +1433,8 @@ def _barrier(state: State, seat: int, params: dict[str, Any], rng: Random) -> Ap
     if edge not in EDGE_ENDS:
         raise ActionSyntaxError(N_("A barrier lies between two neighbouring locations."))
     turn = _need_turn(state, seat, "barrier")
-    spec = turn["barriers"][0]
-    allowed = spec if spec in BARRIER_COLOURS else turn["barrier_colour"]
-    if allowed is None:
+    allowed = _barrier_now(turn)
+    if allowed is None or (colour != allowed and colour in _choosable(state)):
         raise IllegalActionError(N_("Choose which barrier to move first."))
     if colour != allowed:
         raise IllegalActionError(N_("This card moves only the barrier ({colour})."),
@@ -1418,11 +1449,21 @@ def _barrier(state: State, seat: int, params: dict[str, Any], rng: Random) -> Ap
                 N_("{who} places the barrier ({colour}) on {a} – {b}."),
                 who=_who(seat), colour=data.COLOUR_NAMES[colour]["en"], a=_name(a),
                 b=_name(b))]
-    turn["barriers"].pop(0)
-    turn["barrier_colour"] = None
+    _barrier_done(turn, colour)
+    turn["moved"] = [*turn.get("moved", []), colour]
     if not turn["barriers"]:
         turn["stage"] = "done"
     return Applied(state, log, revealed=_maybe_end(state, log, rng))
+
+
+def _barrier_done(turn: dict[str, Any], colour: str | None) -> None:
+    """One barrier of the turn has moved (or is left): the most particular one it could be."""
+    specs = turn["barriers"]
+    for spec in (colour, "other", "any"):
+        if spec in specs:
+            specs.remove(spec)
+            break
+    turn["barrier_colour"] = None
 
 
 def _skip_barrier(state: State, seat: int, params: dict[str, Any], rng: Random) -> Applied:
@@ -1430,8 +1471,7 @@ def _skip_barrier(state: State, seat: int, params: dict[str, Any], rng: Random) 
     turn = _need_turn(state, seat, "barrier")
     if len(turn["barriers"]) < 2:
         raise IllegalActionError(N_("There is no other barrier to move: end the turn."))
-    turn["barriers"].pop(0)
-    turn["barrier_colour"] = None
+    _barrier_done(turn, _barrier_now(turn))
     return Applied(state, [])
 
 
@@ -1651,8 +1691,7 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
             "barrier_refused": [],
         }
         if turn["stage"] == "barrier" and turn["barriers"]:
-            spec = turn["barriers"][0]
-            now = spec if spec in BARRIER_COLOURS else turn["barrier_colour"]
+            now = _barrier_now(turn)
             turn_view["barrier_now"] = now
             if now is not None:
                 # Public (the board decides it): why an edge is not offered, for the screens.
