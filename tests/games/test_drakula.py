@@ -460,6 +460,21 @@ def test_an_empty_supply_leaves_the_location_empty_and_anyone_may_lay_there_late
     assert dracula["locations"]["house_4"] == "coffin" and conserved(dracula)
 
 
+def test_an_empty_start_location_may_take_a_card_before_the_first_step():
+    """„Když se později ocitne nějaký hráč na lokaci, na které není žádná karta setkání, smí
+    tam položit kartu vlastní.“: a figure that begins its turn on an empty location is on
+    it, so it may lay a card there before it moves (the README's reading); it may not look
+    at that card again this turn unless it comes back („… jedině pokud se v tomto tahu
+    hráč do této lokace svou figurkou znovu vrátí“)."""
+    state = build(harbour=None)
+    assert state["turn"]["steps"] == 0 and "lay" in names(state, D)
+    state = act(state, D, "lay", kind="vampire3")
+    assert state["locations"]["harbour"] == "vampire3" and "lay" not in names(state, D)
+    assert "peek" not in names(state, D) and "end_move" not in names(state, D)
+    state = walk(state, D, "house_1", "harbour")
+    assert "peek" in names(state, D)
+
+
 FORCED_LAYS = {
     # way into the lay step: (seat, supply, hand, path, how it gets there, stage after)
     "own card looked at": (D, [], HANDS[0], ["house_1", "house_2"], "peek", "move"),

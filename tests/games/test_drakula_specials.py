@@ -10,6 +10,7 @@ import pytest
 from test_drakula import BOARD, HANDS, D, V, act, build, conserved, do, names, walk
 
 from companion.games.base import IllegalActionError
+from companion.games.drakula import data
 from companion.games.drakula import rules as r
 
 
@@ -201,6 +202,40 @@ def test_composure_takes_a_played_card_back_into_the_hand_but_not_itself():
     state = act(state, V, "special", card="odpor")
     assert sorted(state["hands"][V]["hand"]) == ["odpor", "sila"]
     assert state["hands"][V]["played"] == ["trpelivost"]
+
+
+def composure_last(aside, played):
+    """Van Helsing holds only Composure; ``played`` and ``aside`` are his other cards."""
+    state = build(first=V)
+    state["hands"][V] = {"hand": ["trpelivost"], "aside": list(aside),
+                         "played": list(played), "known": []}
+    state = act(act(walk(state, V, "house_10"), V, "end_move"), V, "play", card="trpelivost")
+    return act(act(state, V, "special", card="sila"), V, "end_turn")
+
+
+def test_composure_as_the_last_current_card_keeps_the_set_aside_cards_waiting():
+    """„Teprve když hráč … použije všech svých pět (aktuálních) akčních karet, smí si vzít
+    a použít zbylých pět karet.“ and Trpělivost „… přiložit ji ke své aktuální zásobě“:
+    played as the last current card, the card it takes back is the only current card, and
+    the five set aside come in only when it is used too (the README's reading)."""
+    aside = ["bojovnost", "bystrost", "ostrazitost", "posila", "vnuknuti"]
+    state = composure_last(aside, ["odpor", "sila", "mameni", "obratnost"])
+    assert state["turn"]["seat"] == D
+    assert state["hands"][V]["hand"] == ["sila"] and state["hands"][V]["aside"] == aside
+    state = act(walk(state, D, "house_1"), D, "end_move")
+    state = act(act(state, D, "play", card="stin"), D, "end_turn")
+    state = act(walk(state, V, "coach_station"), V, "end_move")
+    assert [a.params["card"] for a in r.actions(state, V) if a.action == "play"] == ["sila"]
+
+
+def test_composure_as_the_last_of_all_ten_cards_delays_the_reshuffle():
+    """„Nakonec se všech 10 akčních karet zamíchá a znovu se z nich dobere vrchních pět
+    aktuálních.“: all ten are not used while the card Composure took back is current, so
+    the reshuffle waits for it (the README's reading)."""
+    others = [c for c in data.SIDE_CARDS[V] if c not in ("trpelivost", "sila")]
+    state = composure_last([], [*others, "sila"])
+    assert state["hands"][V]["hand"] == ["sila"] and state["hands"][V]["aside"] == []
+    assert sorted(state["hands"][V]["played"]) == sorted([*others, "trpelivost"])
 
 
 def test_inspiration_is_a_secret_look_with_no_consequence():
