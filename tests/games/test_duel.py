@@ -198,6 +198,20 @@ def test_joker_deck_make_up_is_a_table_option():
         rules.validate(options(joker_deck="everyone's"))
 
 
+def test_crying_mistress_hint_says_it_stays_as_an_aim_when_the_table_counts_it_so():
+    """„PLAČÍCÍ MILENKA. Je-li zahrána, tak ruší jedno vyložené protivníkovo míření. Plačící
+    milenka se také počítá jako karta Míření.“ — under ``mistress_aim`` (the default) the
+    hint beside the card and its button says it stays as an Aim; without it, it does not."""
+    for counts, says in ((True, True), (False, False)):
+        state = rules.position([["mistress", "aim"], ["aim", "shot"]], mistress_aim=counts)
+        hints = [c["hint"] for c in rules.view(state, 0)["hand"] if c["key"] == "mistress"]
+        hints += [a.hint for a in rules.actions(state, 0)
+                  if a.label_args.get("card") == "Crying Mistress"]
+        assert len(hints) == 2
+        assert all(("stays on the table as an Aim" in h) == says for h in hints)
+        assert all("Removes one of the opponent's laid Aims" in h for h in hints)
+
+
 def test_whole_hand_is_available_one_button_per_kind():
     """„Hráč má během hry k dispozici všechny karty v ruce.“ — every card in hand may be
     played; the phone offers one button per kind of card."""

@@ -98,6 +98,17 @@ def check_hidden_jokers(state):
                 assert f'"{rules.BY_KEY[key].name}"' not in text
 
 
+def check_hints(state):
+    """„Plačící milenka se také počítá jako karta Míření“ only under ``mistress_aim``: every
+    hint shown for Crying Mistress (hand card, button) says so exactly when it is in force."""
+    stays = state["rules"]["mistress_aim"]
+    for seat in (0, 1):
+        hints = [c["hint"] for c in rules.view(state, seat)["hand"] if c["key"] == "mistress"]
+        hints += [a.hint for a in rules.actions(state, seat)
+                  if a.label_args.get("card") == "Crying Mistress"]
+        assert all(("stays on the table as an Aim" in h) == stays for h in hints)
+
+
 def check_result(state):
     outcome = rules.result(state)
     if state["phase"] != "over":
@@ -122,6 +133,7 @@ def play_checked(seed, options, deep):
         if deep:
             check_secret_choices(state)
             check_hidden_jokers(state)
+            check_hints(state)
     return final
 
 

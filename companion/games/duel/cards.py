@@ -54,7 +54,7 @@ CARDS: tuple[Card, ...] = (
          N_("After the reveal you may swap it for another card, knowing the opponent's."),
          True, 2),
     Card("mistress", N_("Crying Mistress"), "Plačící milenka", "Плачущая возлюбленная",
-         N_("Removes one of the opponent's laid Aims."), True, 2),
+         N_("Removes one of the opponent's laid Aims."), True, 2),  # see rules.card_hint
     Card("signal", N_("Confused Signal"), "Zmatený signál!", "Путаный сигнал!",
          N_("Played before the duel: the opponent plays no card in round 1."), True, 1),
 )

@@ -310,7 +310,8 @@ def actions(state: State, seat: int) -> list[Action]:
         for card, i in _first_positions(hand, lambda c: _playable(state, seat, c)).items():
             found.append(Action("choose", {"card": i}, N_("Play {card}"),
                                 {"card": BY_KEY[card].name},
-                                group=N_("Choose your card in secret"), hint=BY_KEY[card].hint))
+                                group=N_("Choose your card in secret"),
+                                hint=card_hint(state, card)))
     elif phase == "mind" and state["deciding"][seat] and state["pending"][seat] is None:
         group = N_("Mind Reading")
         found.append(Action("keep", {}, N_("Keep {card}"), {"card": BY_KEY["mind"].name},
@@ -318,7 +319,7 @@ def actions(state: State, seat: int) -> list[Action]:
         for card, i in _first_positions(hand, lambda c: _swappable(state, seat, c)).items():
             found.append(Action("swap", {"card": i}, N_("Play {card} instead"),
                                 {"card": BY_KEY[card].name}, group=group,
-                                hint=BY_KEY[card].hint))
+                                hint=card_hint(state, card)))
     elif phase == "demon" and state["picking"][seat]:
         count = len(state["hands"][1 - seat])
         for position_ in range(1, count + 1):
@@ -328,6 +329,13 @@ def actions(state: State, seat: int) -> list[Action]:
                                 hint=N_("The cards are shuffled face down; the one you take "
                                         "leaves the game.")))
     return sorted(found, key=Action.sort_key)
+
+
+def card_hint(state: State, card: str) -> str:
+    """A card's one-line rule as it works at this table (the options in force)."""
+    if card == "mistress" and state["rules"]["mistress_aim"]:
+        return N_("Removes one of the opponent's laid Aims; stays on the table as an Aim.")
+    return BY_KEY[card].hint
 
 
 def _swappable(state: State, seat: int, card: str) -> bool:
@@ -898,7 +906,7 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
         if pending in hand:
             chosen_at = hand.index(pending)
         out["hand"] = [
-            {"position": i, **_card(c), "hint": BY_KEY[c].hint,
+            {"position": i, **_card(c), "hint": card_hint(state, c),
              "playable": _playable(state, seat, c), "chosen": i == chosen_at}
             for i, c in enumerate(hand)
         ]
