@@ -28,7 +28,7 @@ class Card:
     hint: str
     """A one-line rules reminder (message id) shown beside the button."""
     joker: bool
-    """True for a card of the shared joker deck."""
+    """True for a joker (a card of the joker decks, not of the action deck)."""
     copies: int
     """Copies per duellist's action deck, or (jokers) the default copies in one joker deck
     (page 4 of the print sheet: nine jokers)."""
