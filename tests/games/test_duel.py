@@ -179,6 +179,19 @@ def test_variant_of_pribehy_imperia_deals_a_third_joker():
         assert jokers[seat] == 3 and jokers[1 - seat] == 2
 
 
+def test_a_duel_saved_before_the_joker_deck_option_plays_on():
+    """A state saved by the app before own decks (one ``joker_deck`` list) still shows, plays
+    and redeals: the upgrade does not break a duel in progress."""
+    state = rules.setup(options(joker_deck="shared"), rng_for(0))
+    (state["joker_deck"],) = state.pop("joker_decks")
+    assert rules.view(state, None)["joker_deck_count"] == 14
+    for seat in (0, 1):
+        state = post(state, seat, "ready").state
+    assert state["phase"] == "choose" and "joker_decks" not in state
+    other = rules.redeal_hidden(state, 0, rng_for(3))
+    assert len(other["joker_deck"]) == 14 and other["hands"][0] == state["hands"][0]
+
+
 def test_joker_deck_make_up_is_a_table_option():
     """The joker deck's make-up is inferred (print sheet, page 4 „VYTISKNOUT 2X“): each count
     is an option checked against the players' cards, and an impossible deck is refused."""
