@@ -10,12 +10,16 @@ from __future__ import annotations
 
 import copy
 import json
+import random
+from collections import Counter
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from companion.games import GAMES
 from companion.games.base import Action, ActionSyntaxError, RuleError
-from tests.playing import canonical, default_options, playthrough, rng_for
+from tests.playing import canonical, default_options, fill_inputs, playthrough, rng_for
 
 SEEDS = range(6)
 
@@ -122,6 +126,34 @@ def test_game_ends_within_max_turns(game, seed):
     assert game.result(final) is not None, f"no result after {len(steps)} actions"
     outcome = game.result(final)
     json.dumps(outcome)
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+@settings(max_examples=12, deadline=None)
+@given(seed=st.integers(min_value=0, max_value=10_000), rare_first=st.booleans())
+def test_someone_can_always_act_until_there_is_a_result(name, seed, rare_first):
+    """A game never waits for an action nobody can take: at every position of a random game
+    some seat has a legal action until ``result`` is set. Any seat may act next (what one
+    seat may do at any time, such as giving a card away, comes in the middle of another's
+    turn); with ``rare_first`` the actions chosen least so far are preferred, which reaches
+    the corners uniform play rarely does."""
+    game = GAMES[name]
+    chooser = random.Random(seed)
+    spec = game.seats({})
+    players = chooser.randint(spec.min, spec.max)
+    state = game.setup(default_options(game, players), rng_for(0, f"{seed:064x}"))
+    chosen: Counter[str] = Counter()
+    for step in range(1, (game.MAX_TURNS or 300) + 1):
+        if game.result(state) is not None:
+            return
+        offers = [(seat, a) for seat in range(players) for a in game.actions(state, seat)]
+        assert offers, f"{name}: nobody can act and there is no result (step {step})"
+        weights = [1 / (1 + chosen[a.action]) ** 2 if rare_first else 1 for _s, a in offers]
+        seat, action = chooser.choices(offers, weights)[0]
+        chosen[action.action] += 1
+        posted = {"action": action.action, "params": fill_inputs(action, chooser)}
+        state = game.apply(state, seat, posted, rng_for(step, f"{seed:064x}")).state
+    assert game.MAX_TURNS is None or game.result(state) is not None
 
 
 def test_random_choice_of_seed_changes_setup(game):

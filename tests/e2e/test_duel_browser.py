@@ -37,7 +37,8 @@ class Duel:
         host.page.fill("input[name=seat1]", "Boris")
         for name, value in options.items():
             host.page.locator(f"[name=opt_{name}]").select_option(value) \
-                if name == "extra_joker" else host.page.fill(f"input[name=opt_{name}]", value)
+                if name in ("extra_joker", "joker_deck") \
+                else host.page.fill(f"input[name=opt_{name}]", value)
         host.page.get_by_role("button", name="Create the table").click()
         expect(host.page.get_by_text("Scan to take your seat")).to_be_visible()
         links = host.page.locator(".qr-card .url code").all_inner_texts()
@@ -91,8 +92,9 @@ class Duel:
         expect(device.page.locator(f".hand-card.chosen[data-card={key}]")).to_be_visible()
         expect(device.page.locator(".pending")).to_contain_text(NAMES[key])
 
-    def signal_phase(self) -> None:
-        """Before round 1 both answer in secret; a holder of Confused Signal plays it."""
+    def signal_phase(self, only: str | None = None) -> None:
+        """Before round 1 both answer in secret; a holder of Confused Signal plays it (only
+        the duellist named ``only``, if given: the other may hold one and not play it)."""
         now = self.settle()
         assert now["phase"] == "signal"
         for device in (self.anna, self.boris):
@@ -101,7 +103,7 @@ class Duel:
         for number, device in enumerate((self.anna, self.boris)):
             self.settle()
             signal = device.page.locator(".hand-card.can-play[data-card=signal] button")
-            if signal.count():
+            if signal.count() and only in (None, device.name):
                 self.seen.add("signal")
                 device.shot(f"{self.label}-1-signal")
                 self.tap(device, signal)
@@ -270,14 +272,15 @@ def test_two_phones_and_a_tablet_play_a_whole_duel(server, devices):
 
 
 def test_jokers_signal_mind_reading_and_demons_help(server, devices):
-    """A joker deck of exactly 2 Mind Reading, 2 Demon's Help and 1 Confused Signal, Anna
-    drawing three: every joker is dealt, so the signal, the swap after the reveal and the
-    blind pick all happen."""
+    """Joker decks of exactly 1 Mind Reading, 1 Demon's Help and 1 Confused Signal each,
+    Anna drawing three: she holds all three, so her signal, the swap after the reveal and the
+    blind pick all happen (Boris keeps a Confused Signal he may hold: a dead card)."""
     options = {f"jokers_{key}": "0" for key in
                ("wet_powder", "nerves", "wind", "mistress")}
-    options.update(jokers_mind="2", jokers_demon="2", jokers_signal="1", extra_joker="first")
+    options.update(jokers_mind="1", jokers_demon="1", jokers_signal="1", extra_joker="first",
+                   joker_deck="own")
     duel = Duel(server, devices, "jokers", options)
-    duel.signal_phase()
+    duel.signal_phase(only="anna")
     duel.play(reload_once=False, swap=True)
     duel.over()
     print(f"jokers duel: {sorted(duel.seen)}")

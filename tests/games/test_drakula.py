@@ -353,6 +353,54 @@ def test_the_darkness_of_the_night_saves_the_life_on_the_crucifix():
     assert hurt["lives"][D] == 3
 
 
+def crucifix_on_the_last_life(hand, *path):
+    """Dracula, on his last life, turns up Van Helsing's crucifix on house 7."""
+    state = build(hands=(hand, HANDS[1]))
+    state["lives"][D] = 1
+    state["reserve"] += 3
+    path = path or ("house_1", "house_2", "house_3", "house_7")
+    return act(walk(state, D, *path), D, "peek")
+
+
+def test_a_target_given_after_the_crucifix_took_the_last_life_comes_too_late():
+    """„Hráč ztrácí okamžitě jeden život. Výjimka: Drákula použije svou akční kartu
+    ‚Tajemství noci‘“ and „Musí to ale udělat dříve než ztratí svůj poslední život. Když
+    ztratí svůj poslední život, je už příliš pozdě.“ — Dracula without the Darkness of the
+    Night lost his last life when he turned the crucifix up: giving a coffin away before
+    his card is played does not save him (as it would not save Van Helsing on the amulet)."""
+    state = crucifix_on_the_last_life(["stin", "ticho"])
+    state = act(state, D, "give_target")
+    assert state["lives"][D] == 3 and r.result(state) is None
+    over = act(state, D, "play", card="stin")
+    assert r.result(over)["winners"] == [V] and over["lives"][D] == 0
+    assert sum(over["lives"]) + over["reserve"] == 16
+
+
+def test_the_holder_of_the_darkness_of_the_night_keeps_the_life_and_the_gift():
+    """„Výjimka: Drákula použije svou akční kartu ‚Tajemství noci‘, čímž život neztratí.“
+    He never lost his last life, so a coffin given before he plays is in time: here it pays
+    for the two steps his card does not (the card pays 4, he walked 6)."""
+    state = crucifix_on_the_last_life(["tajemstvi", "stin"], "house_1", "house_5", "house_6",
+                                      "house_2", "house_3", "house_7")
+    state = act(state, D, "give_target")
+    saved = act(state, D, "play", card="tajemstvi")
+    assert r.result(saved) is None and saved["lives"][D] == 1
+    assert saved["captured"][V] == ["coffin"]
+
+
+def test_the_window_before_the_card_tells_van_helsing_nothing_about_the_darkness():
+    """The rules let Van Helsing learn whether Dracula holds Tajemství noci only from the
+    card he plays: while the crucifix waits, Van Helsing's screen and both sides' buttons
+    are the same whichever cards Dracula holds."""
+    holder = crucifix_on_the_last_life(["tajemstvi", "stin"])
+    other = crucifix_on_the_last_life(["ticho", "stin"])
+    assert r.view(holder, V) == r.view(other, V) and r.view(holder, None) == r.view(other, None)
+    assert [a.to_json() for a in r.actions(holder, V)] == [
+        a.to_json() for a in r.actions(other, V)]
+    assert "give_target" in names(holder, D) and "give_target" in names(other, D)
+    assert r.view(holder, D)["turn"]["last_life"] is True
+
+
 @pytest.mark.parametrize(("card", "lives", "on_board", "stage"), [
     ("sila", 4, None, "lay"),              # 4 against 2: won, a card is laid
     ("odpor", 4, "vampire2", "special"),   # 2 against 2: a draw
@@ -410,6 +458,57 @@ def test_an_empty_supply_leaves_the_location_empty_and_anyone_may_lay_there_late
     assert "lay" in names(dracula, D)
     dracula = act(dracula, D, "lay", kind="coffin")
     assert dracula["locations"]["house_4"] == "coffin" and conserved(dracula)
+
+
+def test_an_empty_start_location_may_take_a_card_before_the_first_step():
+    """„Když se později ocitne nějaký hráč na lokaci, na které není žádná karta setkání, smí
+    tam položit kartu vlastní.“: a figure that begins its turn on an empty location is on
+    it, so it may lay a card there before it moves (the README's reading); it may not look
+    at that card again this turn unless it comes back („… jedině pokud se v tomto tahu
+    hráč do této lokace svou figurkou znovu vrátí“)."""
+    state = build(harbour=None)
+    assert state["turn"]["steps"] == 0 and "lay" in names(state, D)
+    state = act(state, D, "lay", kind="vampire3")
+    assert state["locations"]["harbour"] == "vampire3" and "lay" not in names(state, D)
+    assert "peek" not in names(state, D) and "end_move" not in names(state, D)
+    state = walk(state, D, "house_1", "harbour")
+    assert "peek" in names(state, D)
+
+
+FORCED_LAYS = {
+    # way into the lay step: (seat, supply, hand, path, how it gets there, stage after)
+    "own card looked at": (D, [], HANDS[0], ["house_1", "house_2"], "peek", "move"),
+    "target captured": (D, ["coffin"], HANDS[0], ["house_1", "house_2", "house_3"], "peek",
+                        "play"),
+    "fight won": (V, ["victim"], ["sila"], ["house_10", "house_6"], "sila", "barrier"),
+}
+
+
+@pytest.mark.parametrize("way", sorted(FORCED_LAYS))
+def test_giving_the_last_card_away_before_a_forced_lay_leaves_the_location_empty(way):
+    """„Pokud musí hráč položit na lokaci vlastní kartu setkání a žádnou už nemá, zůstane
+    lokace prázdná.“ and a target may be given away „kdykoli během hry“: a player who must
+    lay a card but first gives his last card (a target) away leaves the location empty, and
+    his turn goes on instead of waiting for a lay that can never come."""
+    seat, supply, hand, path, how, stage = FORCED_LAYS[way]
+    hands = (HANDS[0], hand) if seat == V else (hand, HANDS[1])
+    state = build(first=seat, hands=hands, house_2="coffin" if way != "target captured"
+                  else "vampire1")
+    state["supply"][seat] = list(supply)
+    state = walk(state, seat, *path)
+    state = act(state, seat, "peek")
+    if how != "peek":
+        state = act(state, seat, "play", card=how)
+    assert state["turn"]["stage"] == "lay" and len(state["supply"][seat]) == 1
+    loc = state["turn"]["lay_at"]
+    gave = do(state, seat, "give_target")
+    after = gave.state
+    assert after["supply"][seat] == [] and after["locations"][loc] is None
+    assert after["turn"]["stage"] == stage and after["turn"]["seat"] == seat
+    assert r.result(after) is None and r.actions(after, seat), "the game must go on"
+    assert any(entry["text"] == "{who} has no card left to lay: {location} stays empty."
+               for entry in gave.log)
+    assert after["lives"][seat] == state["lives"][seat] + 2
 
 
 # --- meeting the other figure and the proof rule ----------------------------------------

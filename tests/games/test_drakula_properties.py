@@ -8,6 +8,7 @@ always right.
 
 from __future__ import annotations
 
+import itertools
 import json
 import random
 from collections import Counter
@@ -140,6 +141,40 @@ def test_no_view_shows_a_face_down_card_it_may_not_know(seed):
             if seat is not None:
                 assert [a.to_json() for a in r.actions(other, seat)] == [
                     a.to_json() for a in r.actions(state, seat)]
+
+
+def stuck(state):
+    """True when the game waits for an action nobody can take."""
+    return r.result(state) is None and not (r.actions(state, 0) or r.actions(state, 1))
+
+
+@settings(max_examples=40, deadline=None)
+@given(SEEDS, st.integers(min_value=0, max_value=400))
+def test_someone_can_always_act_even_when_the_supplies_run_dry(seed, warm_up):
+    """„Pokud musí hráč položit na lokaci vlastní kartu setkání a žádnou už nemá, zůstane
+    lokace prázdná.“: random positions (a random game cut short, then both supplies cut
+    down to their target cards, the rare case the rule is written for) played on by
+    players who give targets away whenever they can: until there is a result some seat
+    always has a legal action."""
+    state = next(itertools.islice(careful_game(seed), warm_up, None), None)
+    if state is None:
+        return
+    if state["phase"] != "play" or r.result(state) is not None:
+        return
+    state = json.loads(json.dumps(state))
+    for side in (0, 1):
+        state["supply"][side] = [k for k in state["supply"][side]
+                                 if data.KINDS[k]["type"] == "target"]
+    chooser = random.Random(seed)
+    for step in range(300):
+        assert not stuck(state), f"nobody can act: {state['turn']}"
+        if r.result(state) is not None:
+            return
+        offers = [(s, a) for s in (0, 1) for a in r.actions(state, s)]
+        weights = [20 if a.action == "give_target" else 1 for _s, a in offers]
+        seat, action = chooser.choices(offers, weights)[0]
+        posted = {"action": action.action, "params": fill_inputs(action, chooser)}
+        state = r.apply(state, seat, posted, rng_for(step, f"{seed:064x}")).state
 
 
 def test_careful_games_reach_the_rules_that_matter():

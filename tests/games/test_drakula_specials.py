@@ -10,6 +10,7 @@ import pytest
 from test_drakula import BOARD, HANDS, D, V, act, build, conserved, do, names, walk
 
 from companion.games.base import IllegalActionError
+from companion.games.drakula import data
 from companion.games.drakula import rules as r
 
 
@@ -203,6 +204,40 @@ def test_composure_takes_a_played_card_back_into_the_hand_but_not_itself():
     assert state["hands"][V]["played"] == ["trpelivost"]
 
 
+def composure_last(aside, played):
+    """Van Helsing holds only Composure; ``played`` and ``aside`` are his other cards."""
+    state = build(first=V)
+    state["hands"][V] = {"hand": ["trpelivost"], "aside": list(aside),
+                         "played": list(played), "known": []}
+    state = act(act(walk(state, V, "house_10"), V, "end_move"), V, "play", card="trpelivost")
+    return act(act(state, V, "special", card="sila"), V, "end_turn")
+
+
+def test_composure_as_the_last_current_card_keeps_the_set_aside_cards_waiting():
+    """„Teprve když hráč … použije všech svých pět (aktuálních) akčních karet, smí si vzít
+    a použít zbylých pět karet.“ and Trpělivost „… přiložit ji ke své aktuální zásobě“:
+    played as the last current card, the card it takes back is the only current card, and
+    the five set aside come in only when it is used too (the README's reading)."""
+    aside = ["bojovnost", "bystrost", "ostrazitost", "posila", "vnuknuti"]
+    state = composure_last(aside, ["odpor", "sila", "mameni", "obratnost"])
+    assert state["turn"]["seat"] == D
+    assert state["hands"][V]["hand"] == ["sila"] and state["hands"][V]["aside"] == aside
+    state = act(walk(state, D, "house_1"), D, "end_move")
+    state = act(act(state, D, "play", card="stin"), D, "end_turn")
+    state = act(walk(state, V, "coach_station"), V, "end_move")
+    assert [a.params["card"] for a in r.actions(state, V) if a.action == "play"] == ["sila"]
+
+
+def test_composure_as_the_last_of_all_ten_cards_delays_the_reshuffle():
+    """„Nakonec se všech 10 akčních karet zamíchá a znovu se z nich dobere vrchních pět
+    aktuálních.“: all ten are not used while the card Composure took back is current, so
+    the reshuffle waits for it (the README's reading)."""
+    others = [c for c in data.SIDE_CARDS[V] if c not in ("trpelivost", "sila")]
+    state = composure_last([], [*others, "sila"])
+    assert state["hands"][V]["hand"] == ["sila"] and state["hands"][V]["aside"] == []
+    assert sorted(state["hands"][V]["played"]) == sorted([*others, "trpelivost"])
+
+
 def test_inspiration_is_a_secret_look_with_no_consequence():
     """„Vnuknutí: Podívej se tajně na kartu setkání na jedné libovolné lokaci! (… nic jiného
     se nestane! Van Helsing … neztratí život kvůli Drákulovu Amuletu.)“"""
@@ -275,6 +310,46 @@ def test_eyes_of_the_night_move_yellow_and_one_more_barrier():
     state = act(state, D, "barrier", colour="green", edge="house_9-house_10")
     assert state["barriers"]["yellow"] and state["barriers"]["green"]
     assert state["turn"]["seat"] == V
+
+
+def test_eyes_of_the_night_give_no_order_the_other_barrier_may_move_first():
+    """„Oči noci: Kromě žluté bariéry smíš přesunout ještě jednu bariéru jakékoliv barvy!“
+    names no order: the other barrier may move before the yellow one, which is then still
+    offered (and only it: each barrier moves once)."""
+    state = act(played(build(), D, "oci", "house_4"), D, "special")
+    offered = r.actions(state, D)
+    assert {a.params["colour"] for a in offered if a.action == "barrier"} == {"yellow"}
+    assert {a.params["colour"] for a in offered if a.action == "barrier_colour"} == {
+        "red", "blue", "green"}
+    state = act(state, D, "barrier_colour", colour="blue")
+    assert {a.params["colour"] for a in r.actions(state, D) if a.action == "barrier"} == {
+        "blue"}
+    state = act(state, D, "barrier", colour="blue", edge="house_9-house_10")
+    assert state["turn"]["seat"] == D and state["turn"]["barriers"] == ["yellow"]
+    assert "barrier_colour" not in names(state, D)
+    with pytest.raises(IllegalActionError):
+        do(state, D, "barrier", colour="blue", edge="house_5-house_6")
+    state = act(state, D, "barrier", colour="yellow", edge="house_2-house_3")
+    assert state["barriers"]["blue"] == "house_9-house_10"
+    assert state["barriers"]["yellow"] == "house_2-house_3"
+    assert state["turn"]["seat"] == V
+
+
+def test_eyes_of_the_night_the_second_barrier_is_not_the_yellow_one_again():
+    """„Kromě žluté bariéry … ještě jednu bariéru“: one more barrier, not yellow twice; and
+    either one may be left where it is."""
+    state = act(played(build(), D, "oci", "house_4"), D, "special")
+    state = act(state, D, "barrier", colour="yellow", edge="house_2-house_3")
+    with pytest.raises(IllegalActionError):
+        do(state, D, "barrier", colour="yellow", edge="house_9-house_10")
+    with pytest.raises(IllegalActionError, match="had its move"):
+        do(state, D, "barrier_colour", colour="yellow")
+    assert "yellow" not in {a.params["colour"] for a in r.actions(state, D)
+                            if a.action == "barrier_colour"}
+    left = act(act(played(build(), D, "oci", "house_4"), D, "special"), D, "skip_barrier")
+    assert left["turn"]["barriers"] == ["other"] and left["barriers"]["yellow"] is None
+    with pytest.raises(IllegalActionError, match="Choose which barrier"):
+        do(left, D, "barrier", colour="red", edge="house_9-house_10")
 
 
 def test_whisper_of_the_night_keeps_van_helsing_from_moving_a_barrier():

@@ -9,6 +9,7 @@ the rule's doing, not luck. The pairs of cards meeting in one round are in
 from __future__ import annotations
 
 import json
+from collections import Counter
 
 import pytest
 
@@ -91,10 +92,59 @@ def test_setup_deals_the_action_deck_and_two_random_jokers_each():
     for hand in state["hands"]:
         assert [hand.count(k) for k in ("aim", "bluff", "shot")] == [4, 2, 2]
         assert len([c for c in hand if c in rules.JOKERS]) == 2
-    deck_size = sum(c.copies for c in rules.cards.CARDS if c.joker)
-    assert len(state["joker_deck"]) == deck_size - 4
     deals = {dumps(rules.setup(options(), rng_for(0, f"{s:064x}"))["hands"]) for s in range(8)}
     assert len(deals) > 1
+
+
+NINE = {"wet_powder": 1, "nerves": 1, "demon": 1, "wind": 1, "mind": 2, "mistress": 2,
+        "signal": 1}
+
+
+def jokers_of(hand):
+    return Counter(c for c in hand if c in rules.JOKERS)
+
+
+def test_each_duellist_draws_from_his_own_joker_deck_of_nine():
+    """„stačí dvakrát vytisknout strany 4 5“ (page 4, the nine jokers, printed twice) and the
+    backs per player („RUBY KARET PRVNÍHO HRÁČE“, „… DRUHÉHO HRÁČE“): by default each
+    duellist draws his 2 jokers from his own deck of nine — so no hand ever holds two Winds
+    or two Confused Signals, and the other duellist's jokers do not change what he draws."""
+    assert {o.name: o.default for o in rules.OPTIONS if o.name.startswith("jokers_")} == {
+        f"jokers_{key}": n for key, n in NINE.items()}
+    for seed in range(200):
+        state = rules.setup(options(), rng_for(0, f"{seed:064x}"))
+        assert [len(deck) for deck in state["joker_decks"]] == [7, 7]
+        for hand, left in zip(state["hands"], state["joker_decks"], strict=True):
+            assert jokers_of(hand) + Counter(left) == Counter(NINE)
+    view = rules.view(state, None)
+    assert view["joker_deck_count"] == 14 and view["joker_decks"] == [7, 7]
+
+
+def test_option_one_shared_deck_of_both_joker_decks():
+    """The other reading of „vylosuje z Žolíkového balíčku“ (one joker deck for both): the
+    two printed decks shuffled together, 18 cards; only there may one hand hold two Winds or
+    a second, dead Confused Signal."""
+    twice = Counter()
+    for seed in range(300):
+        state = rules.setup(options(joker_deck="shared"), rng_for(0, f"{seed:064x}"))
+        (left,) = state["joker_decks"]
+        assert len(left) == 14
+        assert jokers_of(state["hands"][0]) + jokers_of(state["hands"][1]) + Counter(left) \
+            == Counter({key: 2 * n for key, n in NINE.items()})
+        for hand in state["hands"]:
+            twice.update(key for key, n in jokers_of(hand).items() if n == 2)
+    assert twice["wind"] and twice["signal"]
+
+
+def test_tables_made_before_the_joker_deck_option_deal_as_they_did():
+    """Options saved without ``joker_deck`` (older tables and their exports) counted one
+    shared deck and still deal from it card for card, so their seeds verify."""
+    old = options(**{f"jokers_{key}": 2 * n for key, n in NINE.items()})
+    del old["joker_deck"]
+    state = rules.setup(old, rng_for(0))
+    deck = rng_for(0).shuffle([k for k in rules.JOKERS for _ in range(2 * NINE[k])])
+    assert [jokers_of(h) for h in state["hands"]] == [Counter(deck[:2]), Counter(deck[2:4])]
+    assert state["joker_decks"] == [deck[4:]]
 
 
 def test_setup_lays_one_aim_in_front_of_each_duellist():
@@ -129,6 +179,19 @@ def test_variant_of_pribehy_imperia_deals_a_third_joker():
         assert jokers[seat] == 3 and jokers[1 - seat] == 2
 
 
+def test_a_duel_saved_before_the_joker_deck_option_plays_on():
+    """A state saved by the app before own decks (one ``joker_deck`` list) still shows, plays
+    and redeals: the upgrade does not break a duel in progress."""
+    state = rules.setup(options(joker_deck="shared"), rng_for(0))
+    (state["joker_deck"],) = state.pop("joker_decks")
+    assert rules.view(state, None)["joker_deck_count"] == 14
+    for seat in (0, 1):
+        state = post(state, seat, "ready").state
+    assert state["phase"] == "choose" and "joker_decks" not in state
+    other = rules.redeal_hidden(state, 0, rng_for(3))
+    assert len(other["joker_deck"]) == 14 and other["hands"][0] == state["hands"][0]
+
+
 def test_joker_deck_make_up_is_a_table_option():
     """The joker deck's make-up is inferred (print sheet, page 4 „VYTISKNOUT 2X“): each count
     is an option checked against the players' cards, and an impossible deck is refused."""
@@ -137,9 +200,29 @@ def test_joker_deck_make_up_is_a_table_option():
     state = rules.setup(only_jokers("wind"), rng_for(0))
     assert all(hand.count("wind") == 2 for hand in state["hands"])
     with pytest.raises(ActionSyntaxError):
-        rules.validate(only_jokers("wind", copies=3))
+        rules.validate(only_jokers("wind", copies=1))
+    rules.validate(only_jokers("wind", copies=2))
     with pytest.raises(ActionSyntaxError):
-        rules.validate(only_jokers("wind", copies=4, extra_joker="first"))
+        rules.validate(only_jokers("wind", copies=2, extra_joker="first"))
+    with pytest.raises(ActionSyntaxError):  # a shared deck of 2 × 2 cannot deal 3 + 2
+        rules.validate(only_jokers("wind", copies=2, joker_deck="shared", extra_joker="first"))
+    rules.validate(only_jokers("wind", copies=3, joker_deck="shared", extra_joker="first"))
+    with pytest.raises(ActionSyntaxError):
+        rules.validate(options(joker_deck="everyone's"))
+
+
+def test_crying_mistress_hint_says_it_stays_as_an_aim_when_the_table_counts_it_so():
+    """„PLAČÍCÍ MILENKA. Je-li zahrána, tak ruší jedno vyložené protivníkovo míření. Plačící
+    milenka se také počítá jako karta Míření.“ — under ``mistress_aim`` (the default) the
+    hint beside the card and its button says it stays as an Aim; without it, it does not."""
+    for counts, says in ((True, True), (False, False)):
+        state = rules.position([["mistress", "aim"], ["aim", "shot"]], mistress_aim=counts)
+        hints = [c["hint"] for c in rules.view(state, 0)["hand"] if c["key"] == "mistress"]
+        hints += [a.hint for a in rules.actions(state, 0)
+                  if a.label_args.get("card") == "Crying Mistress"]
+        assert len(hints) == 2
+        assert all(("stays on the table as an Aim" in h) == says for h in hints)
+        assert all("Removes one of the opponent's laid Aims" in h for h in hints)
 
 
 def test_whole_hand_is_available_one_button_per_kind():
@@ -576,8 +659,9 @@ def test_views_carry_no_seed_or_joker_deck_order():
     state = rules.setup(options(), rng_for(0))
     for seat in (None, 0, 1):
         out = rules.view(state, seat)
-        assert out["joker_deck_count"] == len(state["joker_deck"])
-        assert "joker_deck" not in out and "seed" not in dumps(out)
+        assert out["joker_deck_count"] == sum(len(deck) for deck in state["joker_decks"])
+        assert out["joker_decks"] == [7, 7]
+        assert "seed" not in dumps(out) and "wind" not in dumps(out["joker_decks"])
 
 
 @pytest.mark.parametrize("bad", [

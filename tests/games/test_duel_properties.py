@@ -17,29 +17,34 @@ from hypothesis import strategies as st
 
 from companion.games.duel import rules
 from companion.games.duel.cards import ACTION_DECK, JOKERS
-from tests.playing import playthrough
+from tests.playing import default_options, playthrough
 
 table_options = st.fixed_dictionaries({
     "extra_joker": st.sampled_from(["none", "first", "second"]),
     "mistress_aim": st.booleans(),
     "wind_stacks": st.booleans(),
     "empty_hand_ends": st.booleans(),
+    "joker_deck": st.sampled_from(["own", "shared"]),
     **{f"jokers_{key}": st.integers(0, 4) for key in JOKERS},
-}).filter(lambda o: sum(o[f"jokers_{k}"] for k in JOKERS) >= 5)
+}).filter(lambda o: sum(o[f"jokers_{k}"] for k in JOKERS) >= 3)
 
 
 def dumps(value):
     return json.dumps(value, sort_keys=True, ensure_ascii=False)
 
 
-def joker_deck_size(options):
-    return sum(options.get(f"jokers_{k}", rules.BY_KEY[k].copies) for k in JOKERS)
+def joker_decks(options):
+    """The joker decks as dealt from: one per duellist, or one shared."""
+    full = default_options(rules, 2)
+    full.update(options)
+    return rules._joker_decks(full)
 
 
 def check_cards_conserved(state, options):
     """Each duellist's cards: the whole action deck and the jokers dealt, each in one place."""
     in_flight = state["current"]["played"] if state["current"] else [None, None]
-    jokers_total = 0
+    decks = joker_decks(options)
+    drawn = [Counter() for _ in decks]
     for seat in (0, 1):
         where = Counter(state["hands"][seat]) + Counter(state["laid"][seat])
         where += Counter(o["card"] for o in state["out"] if o["seat"] == seat)
@@ -47,13 +52,14 @@ def check_cards_conserved(state, options):
             where[in_flight[seat]] += 1
         for key, copies in ACTION_DECK.items():
             assert where[key] == copies, (seat, key, where)
-        jokers = sum(where[key] for key in JOKERS)
-        assert jokers == state["jokers"][seat]
-        jokers_total += jokers
+        jokers = Counter({key: where[key] for key in JOKERS if where[key]})
+        assert jokers.total() == state["jokers"][seat]
+        drawn[rules._deck_of(decks, seat)] += jokers
         pending = state["pending"][seat]
         if state["phase"] in ("choose", "mind") and pending not in (None, rules.KEEP):
             assert pending in state["hands"][seat]
-    assert jokers_total + len(state["joker_deck"]) == joker_deck_size(options)
+    for deck, taken, left in zip(decks, drawn, state["joker_decks"], strict=True):
+        assert taken + Counter(left) == Counter(deck), "a joker left its own deck"
 
 
 def check_pistols(state):
@@ -92,6 +98,17 @@ def check_hidden_jokers(state):
                 assert f'"{rules.BY_KEY[key].name}"' not in text
 
 
+def check_hints(state):
+    """„Plačící milenka se také počítá jako karta Míření“ only under ``mistress_aim``: every
+    hint shown for Crying Mistress (hand card, button) says so exactly when it is in force."""
+    stays = state["rules"]["mistress_aim"]
+    for seat in (0, 1):
+        hints = [c["hint"] for c in rules.view(state, seat)["hand"] if c["key"] == "mistress"]
+        hints += [a.hint for a in rules.actions(state, seat)
+                  if a.label_args.get("card") == "Crying Mistress"]
+        assert all(("stays on the table as an Aim" in h) == stays for h in hints)
+
+
 def check_result(state):
     outcome = rules.result(state)
     if state["phase"] != "over":
@@ -116,6 +133,7 @@ def play_checked(seed, options, deep):
         if deep:
             check_secret_choices(state)
             check_hidden_jokers(state)
+            check_hints(state)
     return final
 
 

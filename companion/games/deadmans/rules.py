@@ -371,7 +371,7 @@ def _need_turn(ctx: _Ctx, seat: int, kind: str | None) -> dict[str, Any] | None:
     if kind is None:
         if pending:
             raise IllegalActionError(N_("First finish the effect in play: {effect}."),
-                                     effect=_PROMPTS[pending[-1]["kind"]])
+                                     effect=_prompt(ctx.state, pending[-1]))
         return None
     if not pending or pending[-1]["kind"] != kind:
         raise IllegalActionError(N_("No effect asks for that choice now."))
@@ -494,24 +494,45 @@ def _loot(ctx: _Ctx) -> None:
     ctx.say(N_("{who} takes the loot (cards: {count})."), who={"seat": seat}, count=len(row))
     suits = {suit_of(c) for c in row}
     if {"key", "chest"} <= suits:
-        me = character(state, seat)
-        if me == "robber":
-            ctx.turn["pending"].append({"kind": "rob", "left": len(row), "target": None})
-            ctx.say(N_("Key and Chest: {who} plunders one opponent's bank "
-                       "(cards: {count})."), who={"seat": seat}, count=len(row))
+        if state["opts"]["beneath_the_waves"] and _bonus_within_reach(state):
+            # „smíte si navíc … vzít“: only here can more cards hurt, so only here it asks.
+            ctx.turn["pending"].append({"kind": "bonus", "count": len(row)})
             return
-        wanted = len(row) * (BONUS_GREEDY if me == "greedy" else 1)
-        bonus = ctx.rng.sample(state["discard"], min(wanted, len(state["discard"])))
-        ctx.revealed = True
-        for card in bonus:
-            state["discard"].remove(card)
-        _bank(state, seat, bonus)
-        ctx.say(N_("Key and Chest: {who} takes random cards from the discard pile "
-                   "(cards: {count})."),
-                who={"seat": seat}, count=len(bonus))
-        for card in bonus:
-            ctx.say(N_("Key and Chest: {card} {value}."), **card_args(state, card))
+        if not _bonus(ctx, len(row)):
+            return
     _end_turn(ctx)
+
+
+def _bonus_within_reach(state: State) -> bool:
+    """Whether a Key and Chest bonus would bring any card at all."""
+    seat = state["active"]
+    if character(state, seat) == "robber":
+        return any(state["banks"][s] for s in _opponents_clockwise(state, seat))
+    return bool(state["discard"])
+
+
+def _bonus(ctx: _Ctx, count: int) -> bool:
+    """The Key and Chest bonus for a loot of ``count`` cards; False while the Robber still
+    chooses what to plunder (his turn goes on)."""
+    state, seat = ctx.state, ctx.seat
+    me = character(state, seat)
+    if me == "robber":
+        ctx.turn["pending"].append({"kind": "rob", "left": count, "target": None})
+        ctx.say(N_("Key and Chest: {who} plunders one opponent's bank "
+                   "(cards: {count})."), who={"seat": seat}, count=count)
+        return False
+    wanted = count * (BONUS_GREEDY if me == "greedy" else 1)
+    bonus = ctx.rng.sample(state["discard"], min(wanted, len(state["discard"])))
+    ctx.revealed = True
+    for card in bonus:
+        state["discard"].remove(card)
+    _bank(state, seat, bonus)
+    ctx.say(N_("Key and Chest: {who} takes random cards from the discard pile "
+               "(cards: {count})."),
+            who={"seat": seat}, count=len(bonus))
+    for card in bonus:
+        ctx.say(N_("Key and Chest: {card} {value}."), **card_args(state, card))
+    return True
 
 
 def _end_turn(ctx: _Ctx) -> None:
@@ -742,6 +763,8 @@ def _choices(state: State, frame: dict[str, Any]) -> list[dict[str, Any]]:
     if kind == "mermaid":
         index = _row_index(state, frame["card"])
         return [{"position": i} for i in _mermaid_choices(state, index)]
+    if kind == "bonus":
+        return [{"choice": "take"}, {"choice": "without"}]
     raise AssertionError(kind)
 
 
@@ -849,6 +872,13 @@ def _resolve(ctx: _Ctx, frame: dict[str, Any], choice: dict[str, Any]) -> None:
     elif kind == "mermaid":
         pending.pop()
         _mermaid(ctx, choice["position"])
+    elif kind == "bonus":
+        pending.pop()
+        if choice["choice"] == "without":
+            ctx.say(N_("Key and Chest: {who} does without the bonus."), who=who)
+            _end_turn(ctx)
+        elif _bonus(ctx, frame["count"]):
+            _end_turn(ctx)
     elif kind == "rob":
         frame["target"] = choice["seat"]
         [card] = _take_from_stack(state, choice["seat"], choice["suit"])
@@ -956,6 +986,7 @@ _REFUSALS = {
                "and no Kraken asks for cards)."),
     "mermaid": N_("The Mermaid picks a card placed before it (not another Mermaid)."),
     "rob": N_("Plunder the top card of a stack of the opponent you chose."),
+    "bonus": N_("Take the bonus or do without it."),
 }
 
 _PROMPTS = {
@@ -966,7 +997,21 @@ _PROMPTS = {
     "ball": N_("Crystal Ball: place the top card, or put it back and loot."),
     "mermaid": N_("Mermaid: choose a card before it to move to the end of the row."),
     "rob": N_("Robber: plunder the top cards of one opponent's stacks."),
+    "bonus": N_("Key and Chest: take the bonus cards, or do without them."),
 }
+
+
+def _prompt(state: State, frame: dict[str, Any]) -> str:
+    """What the pending effect asks, as it works at this table."""
+    kind = frame["kind"]
+    if kind == "sword" and state["opts"]["bottom_feeder"]:
+        return N_("Sword: choose an opponent's stack; its bottom card goes into the row.")
+    if kind == "mermaid":
+        if _holder(state, state["active"], "siren") is not None:
+            return N_("Mermaid: choose a card before it; the Siren takes it into her bank.")
+        if character(state, state["active"]) == "casanova":
+            return N_("Mermaid: choose a card before it to bank (Casanova).")
+    return _PROMPTS[kind]
 
 _HANDLERS = {
     "choose": _choose,
@@ -981,6 +1026,7 @@ _HANDLERS = {
     "ball": _choice_handler("ball", {"choice": str}),
     "mermaid": _choice_handler("mermaid", {"position": int}),
     "rob": _choice_handler("rob", {"seat": int, "suit": str}),
+    "bonus": _choice_handler("bonus", {"choice": str}),
 }
 
 
@@ -1013,7 +1059,9 @@ def actions(state: State, seat: int) -> list[Action]:
         else:
             if state["deck"]:
                 found.append(Action("flip", {}, N_("Flip a card"), group=N_("Your turn"),
-                                    hint=N_("A card of a suit already in the row busts you.")))
+                                    hint=N_("A card of a value already in the row busts you.")
+                                    if state["opts"]["strange_waters"] else
+                                    N_("A card of a suit already in the row busts you.")))
             if loot_allowed(state):
                 found.append(Action("loot", {}, N_("Take the loot"), group=N_("Your turn"),
                                     hint=N_("Bank every card of the row; a Key with a Chest "
@@ -1024,12 +1072,15 @@ def actions(state: State, seat: int) -> list[Action]:
 def _ability(state: State, char_id: str) -> str:
     if char_id == "casanova" and state["opts"]["mermaid_variant"]:
         return CASANOVA_MERMAID_VARIANT
+    if char_id == "friendly_fire" and state["opts"]["bottom_feeder"]:
+        return N_("An opponent's Cannon must discard the bottom card of one of their own "
+                  "stacks (Bottom Feeder).")
     return CHARACTER_BY_ID[char_id].ability
 
 
 def _frame_actions(state: State, frame: dict[str, Any]) -> list[Action]:
     kind = frame["kind"]
-    group = _PROMPTS[kind]
+    group = _prompt(state, frame)
     hint = _frame_hint(state, frame)
     aims = _aim_seats(state, frame)
     if aims:
@@ -1043,15 +1094,29 @@ def _frame_actions(state: State, frame: dict[str, Any]) -> list[Action]:
 
 
 def _frame_hint(state: State, frame: dict[str, Any]) -> str:
+    """The rule beside a pending effect's buttons, for the characters and variants in force."""
     kind = frame["kind"]
     me = character(state, state["active"])
+    bottom = state["opts"]["bottom_feeder"]
     if kind == "cannon":
         if _cannon_seats(state)[1]:
-            return CHARACTER_BY_ID["friendly_fire"].ability
+            return _ability(state, "friendly_fire")
         if me in ("gunner", "vulture"):
             return CHARACTER_BY_ID[me].ability
-    if kind == "sword" and _holder(state, state["active"], "living_shield") is not None:
-        return CHARACTER_BY_ID["living_shield"].ability
+        if bottom:
+            return N_("Cannon: discard the bottom card of one stack of an opponent (Bottom "
+                      "Feeder).")
+    if kind == "sword":
+        if _holder(state, state["active"], "living_shield") is not None:
+            return CHARACTER_BY_ID["living_shield"].ability
+        if me == "swordswoman":
+            return N_("Sword: place the bottom card of any opponent's stack, even of a suit "
+                      "you hold (Swordswoman, Bottom Feeder), even if it busts you.") \
+                if bottom else N_("Sword: place the top card of any opponent's stack, even "
+                                  "of a suit you hold (Swordswoman), even if it busts you.")
+        if bottom:
+            return N_("Sword: place the bottom card of an opponent's stack of a suit you do "
+                      "not hold (Bottom Feeder), even if it busts you.")
     if kind == "rob":
         return CHARACTER_BY_ID["robber"].ability
     if kind == "mermaid":
@@ -1066,6 +1131,9 @@ def _frame_hint(state: State, frame: dict[str, Any]) -> str:
         return CHARACTER_BY_ID["seer"].ability
     if kind == "hook" and me in ("miser", "captain_hook"):
         return CHARACTER_BY_ID[me].ability
+    if kind == "bonus":
+        return N_("The rulebook says you may („smíte“) take them; under Beneath the Waves "
+                  "more cards can lift you over the limit.")
     suit = {"rob": "key"}.get(kind, kind)
     return SUIT_BY_ID[suit].rule
 
@@ -1073,15 +1141,20 @@ def _frame_hint(state: State, frame: dict[str, Any]) -> str:
 def _choice_label(state: State, frame: dict[str, Any],
                   choice: dict[str, Any]) -> tuple[str, dict[str, Any]]:
     kind = frame["kind"]
+    seat = state["active"]
     bottom = state["opts"]["bottom_feeder"] and kind in ("cannon", "sword")
     if kind == "hook":
-        top = stacks(state, state["active"])[choice["suit"]][0]
+        top = stacks(state, seat)[choice["suit"]][0]
         return N_("Place {card} {value}"), card_args(state, top)
     if kind in ("cannon", "sword", "rob"):
         cards = stacks(state, choice["seat"])[choice["suit"]]
+        whom = {"seat": choice["seat"]}
+        if kind == "cannon" and character(state, seat) == "gunner" \
+                and not _cannon_seats(state)[1]:
+            return N_("The whole {card} stack of {whom} (cards: {count})"), {
+                "card": SUIT_BY_ID[choice["suit"]].name, "whom": whom, "count": len(cards)}
         card = cards[-1] if bottom else cards[0]
-        return N_("{card} {value} of {whom}"), {**card_args(state, card),
-                                                  "whom": {"seat": choice["seat"]}}
+        return N_("{card} {value} of {whom}"), {**card_args(state, card), "whom": whom}
     if kind == "map":
         return N_("Place {card} {value}"), {"card": SUIT_BY_ID[choice["suit"]].name,
                                              "value": choice["value"]}
@@ -1089,8 +1162,17 @@ def _choice_label(state: State, frame: dict[str, Any],
         if choice["choice"] == "place":
             return N_("Place the top card"), {}
         return N_("Put it back and loot"), {}
-    entry = state["row"][choice["position"]]
-    return N_("Move {card} {value}"), card_args(state, entry["card"])
+    if kind == "bonus":
+        if choice["choice"] == "take":
+            return N_("Take the bonus (cards: {count})"), {"count": frame["count"]}
+        return N_("Do without the bonus"), {}
+    args = card_args(state, state["row"][choice["position"]]["card"])
+    siren = _holder(state, seat, "siren")
+    if siren is not None:
+        return N_("{card} {value}: {whom} takes it"), {**args, "whom": {"seat": siren}}
+    if character(state, seat) == "casanova":
+        return N_("Bank {card} {value}"), args
+    return N_("Move {card} {value}"), args
 
 
 # --- result -------------------------------------------------------------------------------
@@ -1205,7 +1287,7 @@ def _pending_view(state: State) -> dict[str, Any] | None:
         return None
     frame = state["turn"]["pending"][-1]
     out: dict[str, Any] = {"kind": frame["kind"], "seat": state["active"],
-                           "prompt": _PROMPTS[frame["kind"]],
+                           "prompt": _prompt(state, frame),
                            "waiting": len(state["turn"]["pending"]) - 1}
     if frame["kind"] == "map":
         out["cards"] = [card_view(state, c) for c in frame["cards"] if c in state["discard"]]
@@ -1217,6 +1299,8 @@ def _pending_view(state: State) -> dict[str, Any] | None:
         out["seer"] = frame["seer"]
     if frame["kind"] == "mermaid":
         out["card"] = card_view(state, frame["card"])
+    if frame["kind"] == "bonus":
+        out["count"] = frame["count"]
     return out
 
 

@@ -518,11 +518,13 @@ def _start_turn(state: State, seat: int, extra: bool = False) -> None:
         "pending": None,
         "card": None,
         "won_vampire": False,
+        "last_life": False,
         "another_turn": False,
         "first": None,
         "oci": False,
         "barriers": [],
         "barrier_colour": None,
+        "moved": [],
     }
 
 
@@ -767,21 +769,51 @@ def _special_blocked(state: State) -> str | None:
     return None
 
 
+def _accepts(state: State, spec: str, colour: str) -> bool:
+    """Whether a barrier still to move this turn (``spec``: a colour, ``any`` for a grey
+    bar, ``other`` for Oči noci's second) may be ``colour``."""
+    turn = state["turn"]
+    if colour in turn.get("moved", []):
+        return False
+    if spec in BARRIER_COLOURS:
+        return colour == spec
+    if spec == "other":
+        return colour != state["cards"][turn["card"]]["barrier"]
+    return True
+
+
+def _barrier_now(turn: dict[str, Any]) -> str | None:
+    """The barrier whose places are offered: the one chosen, else the card's own colour."""
+    if turn["barrier_colour"] is not None:
+        return turn["barrier_colour"]
+    return next((spec for spec in turn["barriers"] if spec in BARRIER_COLOURS), None)
+
+
+def _choosable(state: State) -> list[str]:
+    """The barriers one may choose to move next besides the card's own colour (a grey bar,
+    or Oči noci's second barrier, which may come first: the card gives no order)."""
+    turn = state["turn"]
+    if turn["barrier_colour"] is not None:
+        return []
+    now = _barrier_now(turn)
+    return [c for c in BARRIER_COLOURS if c != now and _legal_edges(state, c)
+            and any(_accepts(state, spec, c) for spec in turn["barriers"]
+                    if spec not in BARRIER_COLOURS)]
+
+
 def _barrier_actions(state: State, seat: int) -> list[Action]:
     turn = state["turn"]
-    spec = turn["barriers"][0]
     found: list[Action] = []
     group = N_("Barrier")
-    colour = spec if spec in BARRIER_COLOURS else turn["barrier_colour"]
-    if colour is None:
-        for c in BARRIER_COLOURS:
-            if spec == "other" and c == "yellow":
-                continue
-            if _legal_edges(state, c):
-                found.append(Action("barrier_colour", {"colour": c}, N_("Barrier: {colour}"),
-                                    {"colour": data.COLOUR_NAMES[c]["en"]}, group=group,
-                                    hint=N_("A grey bar: any one barrier.")))
-    else:
+    second = "other" in turn["barriers"]
+    for c in _choosable(state):
+        found.append(Action("barrier_colour", {"colour": c}, N_("Barrier: {colour}"),
+                            {"colour": data.COLOUR_NAMES[c]["en"]}, group=group,
+                            hint=N_("The Eyes of the Night: besides yellow, one more barrier "
+                                    "of another colour, in either order.") if second else
+                            N_("A grey bar: any one barrier.")))
+    colour = _barrier_now(turn)
+    if colour is not None:
         placed = state["barriers"][colour] is not None
         for edge in _legal_edges(state, colour):
             a, b = EDGE_ENDS[edge]
@@ -986,6 +1018,10 @@ def _peek(state: State, seat: int, params: dict[str, Any], rng: Random) -> Appli
         state["face_up"] = loc
         turn["pending"] = loc
         turn["stage"] = "play"
+        if KINDS[kind]["type"] == "power":
+            # The life is lost now unless his card turns out to be Tajemství noci; a target
+            # given before he plays cannot bring back a last life already gone.
+            turn["last_life"] = state["lives"][seat] == 1
         if KINDS[kind]["type"] == "enemy":
             log.append(line(N_("A fight: the strength of the action card {who} plays now "
                                "decides it."), who=_who(seat)))
@@ -1044,16 +1080,22 @@ def _lay_action(state: State, seat: int, params: dict[str, Any], rng: Random) ->
             raise IllegalActionError(N_("There is a card here to look at."))
         _lay(state, seat, loc, kind, log)
         return Applied(state, log)
-    loc = turn["lay_at"]
-    _lay(state, seat, loc, kind, log)
+    _lay(state, seat, turn["lay_at"], kind, log)
+    return Applied(state, log, revealed=_after_lay(state, log, rng))
+
+
+def _after_lay(state: State, log: list, rng: Random) -> bool:
+    """The forced lay is over (or impossible): the turn goes on where it stopped.
+    True if the turn ended and the action cards were shuffled."""
+    turn = state["turn"]
     after = turn["after_lay"]
     turn["lay_at"] = None
     turn["after_lay"] = None
     if after == "special":
         _to_special(state, log)
-        return Applied(state, log, revealed=_maybe_end(state, log, rng))
+        return _maybe_end(state, log, rng)
     turn["stage"] = after
-    return Applied(state, log)
+    return False
 
 
 # play ---
@@ -1091,6 +1133,13 @@ def _play(state: State, seat: int, params: dict[str, Any], rng: Random) -> Appli
             if cid == "tajemstvi" and not state["effects"]["ostrazitost"]:
                 log.append(line(N_("The Darkness of the Night: {who} loses no life for the "
                                    "crucifix."), who=_who(seat)))
+            elif turn.get("last_life") and state["lives"][seat] > 1:
+                # „Když ztratí svůj poslední život, je už příliš pozdě.“
+                log.append(line(N_("The crucifix took {who}'s last life when it was turned "
+                                   "up: the target card given since came too late."),
+                                who=_who(seat)))
+                _lose_lives(state, seat, state["lives"][seat], log,
+                            N_("{who} loses the remaining lives: {count}."))
             else:
                 _lose_lives(state, seat, 1, log,
                             N_("{who} met a sign of power and loses {count} life."))
@@ -1364,11 +1413,12 @@ def _barrier_colour(state: State, seat: int, params: dict[str, Any], rng: Random
     if colour not in BARRIER_COLOURS:
         raise ActionSyntaxError(N_("There is no such barrier."))
     turn = _need_turn(state, seat, "barrier")
-    spec = turn["barriers"][0]
-    if spec in BARRIER_COLOURS or turn["barrier_colour"] is not None:
+    if turn["barrier_colour"] is not None or all(spec in BARRIER_COLOURS
+                                                 for spec in turn["barriers"]):
         raise IllegalActionError(N_("The barrier for this card is already chosen."))
-    if spec == "other" and colour == "yellow":
-        raise IllegalActionError(N_("The yellow barrier has had its move: choose another."))
+    if not any(_accepts(state, spec, colour) for spec in turn["barriers"]):
+        raise IllegalActionError(N_("That barrier has had its move this turn: choose "
+                                    "another."))
     if not _legal_edges(state, colour):
         raise IllegalActionError(N_("That barrier has no place it may go."))
     turn["barrier_colour"] = colour
@@ -1383,9 +1433,8 @@ def _barrier(state: State, seat: int, params: dict[str, Any], rng: Random) -> Ap
     if edge not in EDGE_ENDS:
         raise ActionSyntaxError(N_("A barrier lies between two neighbouring locations."))
     turn = _need_turn(state, seat, "barrier")
-    spec = turn["barriers"][0]
-    allowed = spec if spec in BARRIER_COLOURS else turn["barrier_colour"]
-    if allowed is None:
+    allowed = _barrier_now(turn)
+    if allowed is None or (colour != allowed and colour in _choosable(state)):
         raise IllegalActionError(N_("Choose which barrier to move first."))
     if colour != allowed:
         raise IllegalActionError(N_("This card moves only the barrier ({colour})."),
@@ -1400,11 +1449,21 @@ def _barrier(state: State, seat: int, params: dict[str, Any], rng: Random) -> Ap
                 N_("{who} places the barrier ({colour}) on {a} – {b}."),
                 who=_who(seat), colour=data.COLOUR_NAMES[colour]["en"], a=_name(a),
                 b=_name(b))]
-    turn["barriers"].pop(0)
-    turn["barrier_colour"] = None
+    _barrier_done(turn, colour)
+    turn["moved"] = [*turn.get("moved", []), colour]
     if not turn["barriers"]:
         turn["stage"] = "done"
     return Applied(state, log, revealed=_maybe_end(state, log, rng))
+
+
+def _barrier_done(turn: dict[str, Any], colour: str | None) -> None:
+    """One barrier of the turn has moved (or is left): the most particular one it could be."""
+    specs = turn["barriers"]
+    for spec in (colour, "other", "any"):
+        if spec in specs:
+            specs.remove(spec)
+            break
+    turn["barrier_colour"] = None
 
 
 def _skip_barrier(state: State, seat: int, params: dict[str, Any], rng: Random) -> Applied:
@@ -1412,8 +1471,7 @@ def _skip_barrier(state: State, seat: int, params: dict[str, Any], rng: Random) 
     turn = _need_turn(state, seat, "barrier")
     if len(turn["barriers"]) < 2:
         raise IllegalActionError(N_("There is no other barrier to move: end the turn."))
-    turn["barriers"].pop(0)
-    turn["barrier_colour"] = None
+    _barrier_done(turn, _barrier_now(turn))
     return Applied(state, [])
 
 
@@ -1451,6 +1509,13 @@ def _give_target(state: State, seat: int, params: dict[str, Any], rng: Random) -
     log = [line(N_("{who} gives {card} to the opponent and takes lives: {count}."),
                 who=_who(seat), card=_label(target), count=gained)]
     _check_captures(state, _opp(seat), log)
+    turn = state["turn"]
+    if not _over(state) and turn["seat"] == seat and turn["stage"] == "lay" \
+            and not state["supply"][seat]:
+        # „Pokud musí hráč položit … kartu setkání a žádnou už nemá, zůstane lokace prázdná.“
+        log.append(line(N_("{who} has no card left to lay: {location} stays empty."),
+                        who=_who(seat), location=_name(turn["lay_at"])))
+        _after_lay(state, log, rng)
     return Applied(state, log, revealed=True)
 
 
@@ -1617,6 +1682,7 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
             "met": turn["met"],
             "lay_at": turn["lay_at"],
             "pending": turn["pending"],
+            "last_life": turn.get("last_life", False),
             "card": card_view(state, turn["card"]) if turn["card"] else None,
             "barriers": list(turn["barriers"]),
             "barrier_colour": turn["barrier_colour"],
@@ -1625,8 +1691,7 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
             "barrier_refused": [],
         }
         if turn["stage"] == "barrier" and turn["barriers"]:
-            spec = turn["barriers"][0]
-            now = spec if spec in BARRIER_COLOURS else turn["barrier_colour"]
+            now = _barrier_now(turn)
             turn_view["barrier_now"] = now
             if now is not None:
                 # Public (the board decides it): why an edge is not offered, for the screens.

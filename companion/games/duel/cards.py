@@ -2,7 +2,8 @@
 
 Source: the Czech rulebook ``shared/rules/duel.cs.txt`` and ``shared/data/duel.json``. The
 action deck is confirmed by the rulebook; the joker deck make-up is inferred from the print
-sheet (page 4, "print twice"), so its counts are table options (see ``rules.OPTIONS``).
+sheet (page 4, nine jokers, "print twice"), so its counts are table options (see
+``rules.OPTIONS``).
 """
 
 from __future__ import annotations
@@ -27,9 +28,10 @@ class Card:
     hint: str
     """A one-line rules reminder (message id) shown beside the button."""
     joker: bool
-    """True for a card of the shared joker deck."""
+    """True for a joker (a card of the joker decks, not of the action deck)."""
     copies: int
-    """Copies per duellist's action deck, or (jokers) the default copies in the joker deck."""
+    """Copies per duellist's action deck, or (jokers) the default copies in one joker deck
+    (page 4 of the print sheet: nine jokers)."""
 
 
 CARDS: tuple[Card, ...] = (
@@ -41,20 +43,20 @@ CARDS: tuple[Card, ...] = (
     Card("shot", N_("Shot"), "Výstřel!", "Выстрел!",
          N_("Fire a pistol: 4 FUDGE dice + your Aims; 4 or more hits."), False, 2),
     Card("wet_powder", N_("Wet Powder"), "Mokrý prach!", "Отсыревший порох!",
-         N_("The opponent's Shot this round misfires and misses."), True, 2),
+         N_("The opponent's Shot this round misfires and misses."), True, 1),
     Card("nerves", N_("Nerves of Steel"), "Nervy z ocele", "Стальные нервы",
-         N_("Cancels the opponent's Bluff this round; stays on the table as an Aim."), True, 2),
+         N_("Cancels the opponent's Bluff this round; stays on the table as an Aim."), True, 1),
     Card("demon", N_("Demon's Help"), "Pomoc démona!", "Помощь демона!",
-         N_("Pick one of the opponent's cards blindly; it leaves the game."), True, 2),
+         N_("Pick one of the opponent's cards blindly; it leaves the game."), True, 1),
     Card("wind", N_("Wind"), "Vítr!", "Ветер!",
-         N_("All shots −2 this round and the next."), True, 2),
+         N_("All shots −2 this round and the next."), True, 1),
     Card("mind", N_("Mind Reading"), "Čtení myšlenek", "Чтение мыслей",
          N_("After the reveal you may swap it for another card, knowing the opponent's."),
-         True, 4),
+         True, 2),
     Card("mistress", N_("Crying Mistress"), "Plačící milenka", "Плачущая возлюбленная",
-         N_("Removes one of the opponent's laid Aims."), True, 4),
+         N_("Removes one of the opponent's laid Aims."), True, 2),  # see rules.card_hint
     Card("signal", N_("Confused Signal"), "Zmatený signál!", "Путаный сигнал!",
-         N_("Played before the duel: the opponent plays no card in round 1."), True, 2),
+         N_("Played before the duel: the opponent plays no card in round 1."), True, 1),
 )
 
 BY_KEY: dict[str, Card] = {card.key: card for card in CARDS}

@@ -1,8 +1,8 @@
 """Duel! — the anniversary minigame of the Czech RPG Příběhy Impéria (Ferenc brothers, 2010).
 
 Rules: ``shared/rules/duel.cs.txt`` (Czech); cards and counts in :mod:`.cards`. Two
-duellists each hold an action deck (5 Aim, 2 Bluff, 2 Shot) plus jokers drawn blind from a
-shared joker deck, and start with one Aim laid. Each round both choose a card in secret on
+duellists each hold an action deck (5 Aim, 2 Bluff, 2 Shot) plus jokers drawn blind from
+their joker decks, and start with one Aim laid. Each round both choose a card in secret on
 their phones; when both have chosen, both turn at once and the round resolves: Aims are
 laid, Bluffs and Crying Mistress remove Aims, Shots roll four FUDGE dice + laid Aims (+ Wind)
 and hit on 4 or more. How every ambiguity of the rulebook is decided is in ``README.md``.
@@ -80,6 +80,13 @@ OPTIONS = (
         hint=N_("The duellist with the higher duelling skill draws one joker more."),
     ),
     Option(
+        "joker_deck", N_("Where the jokers are drawn from"), "own", kind="choice",
+        choices=(("own", N_("Each duellist from his own joker deck of nine")),
+                 ("shared", N_("Both from one shared deck: the two joker decks together"))),
+        hint=N_("The rulebook prints page 4 (the nine jokers) twice and gives each player "
+                "his own card backs, so most likely each duellist has his own joker deck."),
+    ),
+    Option(
         "mistress_aim", N_("Crying Mistress also counts as an Aim"), True,
         hint=N_("The card text says so; the card is printed “−1”. Off: it only removes one "
                 "of the opponent's Aims."),
@@ -97,16 +104,17 @@ OPTIONS = (
     *(
         Option(f"jokers_{card.key}", label, card.copies, kind="int", min=0, max=MAX_COPIES,
                check_cards=True,
-               hint=N_("Inferred from the print sheet (page 4 printed twice); count your cards."))
+               hint=N_("Inferred from the print sheet: page 4, one joker deck of nine, printed "
+                       "twice. A shared deck holds both. Count your cards."))
         for card, label in zip(
             (cards.BY_KEY[key] for key in JOKERS),
-            (N_("Wet Powder cards in the joker deck"),
-             N_("Nerves of Steel cards in the joker deck"),
-             N_("Demon's Help cards in the joker deck"),
-             N_("Wind cards in the joker deck"),
-             N_("Mind Reading cards in the joker deck"),
-             N_("Crying Mistress cards in the joker deck"),
-             N_("Confused Signal cards in the joker deck")),
+            (N_("Wet Powder cards in each joker deck"),
+             N_("Nerves of Steel cards in each joker deck"),
+             N_("Demon's Help cards in each joker deck"),
+             N_("Wind cards in each joker deck"),
+             N_("Mind Reading cards in each joker deck"),
+             N_("Crying Mistress cards in each joker deck"),
+             N_("Confused Signal cards in each joker deck")),
             strict=True,
         )
     ),
@@ -128,10 +136,24 @@ def _jokers_dealt(options: dict[str, Any]) -> list[int]:
 
 
 def _joker_deck(options: dict[str, Any]) -> list[str]:
+    """One joker deck as the counts give it (one printed page 4)."""
     deck: list[str] = []
     for key in JOKERS:
         deck += [key] * int(options.get(f"jokers_{key}", _DEFAULTS[f"jokers_{key}"]))
     return deck
+
+
+def _joker_decks(options: dict[str, Any]) -> list[list[str]]:
+    """The decks the jokers are drawn from: one per duellist, or one shared by both.
+
+    Options saved before ``joker_deck`` existed counted the one shared deck the app then
+    dealt from; they still deal (and replay) so.
+    """
+    deck = _joker_deck(options)
+    mode = options.get("joker_deck")
+    if mode == "own":
+        return [deck, list(deck)]
+    return [deck * 2 if mode == "shared" else deck]
 
 
 def validate(options: dict[str, Any]) -> None:
@@ -141,35 +163,53 @@ def validate(options: dict[str, Any]) -> None:
     """
     if options.get("extra_joker", "none") not in ("none", "first", "second"):
         raise ActionSyntaxError(N_("Choose who draws the third joker."))
+    if options.get("joker_deck", "shared") not in ("own", "shared"):
+        raise ActionSyntaxError(N_("Choose where the jokers are drawn from."))
     for key in JOKERS:
         copies = options.get(f"jokers_{key}", _DEFAULTS[f"jokers_{key}"])
         if isinstance(copies, bool) or not isinstance(copies, int) \
                 or not 0 <= copies <= MAX_COPIES:
             raise ActionSyntaxError(N_("Each joker may have between 0 and {max} copies."),
                                     max=MAX_COPIES)
-    needed = sum(_jokers_dealt(options))
-    if len(_joker_deck(options)) < needed:
-        raise ActionSyntaxError(N_("The joker deck needs at least {count} cards."), count=needed)
+    dealt = _jokers_dealt(options)
+    decks = _joker_decks(options)
+    needed = [sum(dealt)] if len(decks) == 1 else dealt
+    for deck, count in zip(decks, needed, strict=True):
+        if len(deck) < count:
+            raise ActionSyntaxError(N_("A joker deck needs at least {count} cards."),
+                                    count=count)
 
 
 def setup(options: dict[str, Any], rng: Random) -> State:
     """Deal the jokers blind, lay each duellist's first Aim and wait for the signal."""
     validate(options)
-    deck = rng.shuffle(_joker_deck(options))
+    decks = [rng.shuffle(deck) for deck in _joker_decks(options)]
     dealt = _jokers_dealt(options)
     hands = []
-    for count in dealt:
-        jokers, deck = deck[:count], deck[count:]
+    for seat, count in enumerate(dealt):
+        deck = decks[_deck_of(decks, seat)]
+        jokers = deck[:count]
+        del deck[:count]
         actions_deck = [key for key, copies in cards.ACTION_DECK.items() for _ in range(copies)]
         actions_deck.remove("aim")  # laid in front at the start
         hands.append(sort_hand(actions_deck + jokers))
     return _state(
-        hands, laid=[["aim"], ["aim"]], joker_deck=deck, jokers=dealt, phase="signal",
+        hands, laid=[["aim"], ["aim"]], joker_decks=decks, jokers=dealt, phase="signal",
         rules={name: bool(options.get(name, _DEFAULTS[name])) for name in RULE_OPTIONS},
     )
 
 
-def _state(hands: list[list[str]], *, laid: list[list[str]], joker_deck: list[str],
+def _deck_of(decks: list[list[str]], seat: int) -> int:
+    """Which of the joker decks ``seat`` draws from (his own, or the shared one)."""
+    return seat if len(decks) == 2 else 0
+
+
+def _leftover(state: State) -> list[list[str]]:
+    """The jokers nobody drew, per deck (states saved before own decks: one deck)."""
+    return state["joker_decks"] if "joker_decks" in state else [state["joker_deck"]]
+
+
+def _state(hands: list[list[str]], *, laid: list[list[str]], joker_decks: list[list[str]],
            jokers: list[int], phase: str, rules: dict[str, bool]) -> State:
     return {
         "players": 2,
@@ -180,7 +220,7 @@ def _state(hands: list[list[str]], *, laid: list[list[str]], joker_deck: list[st
         "laid": laid,
         "pistols": [PISTOLS, PISTOLS],
         "jokers": jokers,
-        "joker_deck": joker_deck,
+        "joker_decks": joker_decks,
         "out": [],
         "pending": [None, None],
         "active": [False, False],
@@ -211,7 +251,7 @@ def position(hands: list[list[str]], *, laid: tuple[int, int] = (1, 1),
     defaults = {name: _DEFAULTS[name] for name in RULE_OPTIONS}
     state = _state(
         [sort_hand(list(hand)) for hand in hands], laid=[["aim"] * n for n in laid],
-        joker_deck=list(joker_deck or []),
+        joker_decks=[list(joker_deck or [])],
         jokers=[sum(c in JOKERS for c in hand) for hand in hands], phase="choose",
         rules={**defaults, **rules},
     )
@@ -270,7 +310,8 @@ def actions(state: State, seat: int) -> list[Action]:
         for card, i in _first_positions(hand, lambda c: _playable(state, seat, c)).items():
             found.append(Action("choose", {"card": i}, N_("Play {card}"),
                                 {"card": BY_KEY[card].name},
-                                group=N_("Choose your card in secret"), hint=BY_KEY[card].hint))
+                                group=N_("Choose your card in secret"),
+                                hint=card_hint(state, card)))
     elif phase == "mind" and state["deciding"][seat] and state["pending"][seat] is None:
         group = N_("Mind Reading")
         found.append(Action("keep", {}, N_("Keep {card}"), {"card": BY_KEY["mind"].name},
@@ -278,7 +319,7 @@ def actions(state: State, seat: int) -> list[Action]:
         for card, i in _first_positions(hand, lambda c: _swappable(state, seat, c)).items():
             found.append(Action("swap", {"card": i}, N_("Play {card} instead"),
                                 {"card": BY_KEY[card].name}, group=group,
-                                hint=BY_KEY[card].hint))
+                                hint=card_hint(state, card)))
     elif phase == "demon" and state["picking"][seat]:
         count = len(state["hands"][1 - seat])
         for position_ in range(1, count + 1):
@@ -288,6 +329,13 @@ def actions(state: State, seat: int) -> list[Action]:
                                 hint=N_("The cards are shuffled face down; the one you take "
                                         "leaves the game.")))
     return sorted(found, key=Action.sort_key)
+
+
+def card_hint(state: State, card: str) -> str:
+    """A card's one-line rule as it works at this table (the options in force)."""
+    if card == "mistress" and state["rules"]["mistress_aim"]:
+        return N_("Removes one of the opponent's laid Aims; stays on the table as an Aim.")
+    return BY_KEY[card].hint
 
 
 def _swappable(state: State, seat: int, card: str) -> bool:
@@ -841,7 +889,8 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
         "rounds": [_round_view(r, True) for r in reversed(state["history"])],
         "out": [{"card": _card(o["card"]), "seat": o["seat"], "round": o["round"]}
                 for o in state["out"]],
-        "joker_deck_count": len(state["joker_deck"]),
+        "joker_deck_count": sum(len(deck) for deck in _leftover(state)),
+        "joker_decks": [len(deck) for deck in _leftover(state)],
         "result": state["result"],
         "need": HIT_ON,
         "dice": DICE,
@@ -857,7 +906,7 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
         if pending in hand:
             chosen_at = hand.index(pending)
         out["hand"] = [
-            {"position": i, **_card(c), "hint": BY_KEY[c].hint,
+            {"position": i, **_card(c), "hint": card_hint(state, c),
              "playable": _playable(state, seat, c), "chosen": i == chosen_at}
             for i, c in enumerate(hand)
         ]
@@ -900,31 +949,32 @@ def _legal_pending(state: State, seat: int) -> list[str]:
 
 def redeal_hidden(state: State, seat: int | None, rng: Random) -> State:
     """The duel as ``seat`` knows it (None: the tablet), with the rest dealt anew: which
-    jokers the other hand holds, the joker deck, and the other's unrevealed choice.
+    jokers the other hand holds, the joker decks, and the other's unrevealed choice.
 
     The action cards in a hand are public knowledge (everyone saw the others played), so only
-    the jokers move; a hand keeps whether it has any card it can play, which the table sees.
+    the jokers move, each back into the deck it was drawn from; a hand keeps whether it has
+    any card it can play, which the table sees.
     """
     new = thaw(state)
-    new["joker_deck"] = rng.shuffle(new["joker_deck"])
+    decks = [rng.shuffle(deck) for deck in _leftover(new)]
+    _store_leftover(new, decks)
     if new["phase"] == "over":
         return new
     hidden = [s for s in SEATS if s != seat]
     for _attempt in range(20):
-        pool = list(new["joker_deck"])
-        hands = []
-        for s in hidden:
-            pool += [c for c in new["hands"][s] if c in JOKERS]
-        pool = rng.shuffle(pool)
-        for s in hidden:
-            held = [c for c in new["hands"][s] if c not in JOKERS]
-            count = len(new["hands"][s]) - len(held)
-            hands.append(sort_hand(held + pool[:count]))
-            pool = pool[count:]
         trial = thaw(new)
-        for s, hand in zip(hidden, hands, strict=True):
-            trial["hands"][s] = hand
-        trial["joker_deck"] = pool
+        decks = _leftover(trial)
+        for index, deck in enumerate(decks):
+            drawers = [s for s in hidden if _deck_of(decks, s) == index]
+            pool = rng.shuffle(deck + [c for s in drawers for c in trial["hands"][s]
+                                       if c in JOKERS])
+            for s in drawers:
+                held = [c for c in trial["hands"][s] if c not in JOKERS]
+                count = len(trial["hands"][s]) - len(held)
+                trial["hands"][s] = sort_hand(held + pool[:count])
+                pool = pool[count:]
+            decks[index] = pool
+        _store_leftover(trial, decks)
         if all(_has_playable(trial, s) == _has_playable(new, s) for s in hidden):
             new = trial
             break
@@ -932,3 +982,10 @@ def redeal_hidden(state: State, seat: int | None, rng: Random) -> State:
         if new["pending"][s] is not None:
             new["pending"][s] = rng.choice(_legal_pending(new, s))
     return new
+
+
+def _store_leftover(state: State, decks: list[list[str]]) -> None:
+    if "joker_decks" in state:
+        state["joker_decks"] = decks
+    else:
+        (state["joker_deck"],) = decks
