@@ -32,10 +32,18 @@ class Table:
         return self
 
     def settle(self) -> Table:
-        """Confirm every outcome waiting to be entered by hand (a drawn card's effect…)."""
-        while self.state["queue"] and self.state["queue"][0]["kind"] == "by_hand":
+        """Get past whatever a drawn card set waiting: outcomes by hand are confirmed, chances
+        to play a card are passed, a card's questions take their first answer."""
+        while self.state["queue"]:
             item = self.state["queue"][0]
-            self.act(next(s for s in item["seats"] if s not in item["done"]), "hand_done")
+            if item["kind"] == "by_hand":
+                self.act(next(s for s in item["seats"] if s not in item["done"]), "hand_done")
+            elif item["kind"] == "window":
+                self.act(item["seat"], "pass")
+            elif item["kind"] == "choice":
+                self.act(item["seat"], "choose", key=self.names(item["seat"], "choose")[0]["key"])
+            else:
+                break
         return self
 
     def seat_of(self, hunter: str) -> int:

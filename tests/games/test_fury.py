@@ -374,7 +374,7 @@ def test_hunter_road_rail_and_sea_moves():
     moves = table.names(seat, "travel")
     roads = {m["to"] for m in moves if m["by"] == "road"}
     assert roads == set(board.ROAD["paris"])
-    assert {"action": "train"} in table.legal(seat)
+    assert {"action": "train", "carriage": ""} in table.legal(seat)
 
 
 def test_train_die_gives_how_far_the_train_goes():
@@ -382,7 +382,7 @@ def test_train_die_gives_how_far_the_train_goes():
     within that many rail links."""
     table = Table(train_die="2,2,2,2,2,2").start("munich")
     seat = table.seat_of("godalming")
-    table.act(seat, "train")
+    table.act(seat, "train", carriage="")
     assert table.state["turn"]["rail"] == 2
     reach = {m["to"] for m in table.names(seat, "travel")}
     assert {"bordeaux", "marseilles", "brussels", "le_havre"} <= reach
@@ -392,7 +392,7 @@ def test_train_die_gives_how_far_the_train_goes():
 def test_train_die_zero_means_delayed():
     table = Table(train_die="0,0,0,0,0,0").start("munich")
     seat = table.seat_of("godalming")
-    table.act(seat, "train")
+    table.act(seat, "train", carriage="")
     assert table.state["hunters"]["godalming"]["place"] == "paris"
     assert table.state["turn"]["stage"] == "act"
 

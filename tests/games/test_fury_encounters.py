@@ -13,7 +13,7 @@ WEST = "brussels"
 
 
 def found(token: str, where: str = WEST, night: bool = False, seed: int = 7,
-          **hunter: object) -> Table:
+          react: bool = False, **hunter: object) -> Table:
     """Lord Godalming walks into ``where``, where Dracula's trail holds ``token``."""
     start = {"brussels": "paris", "bucharest": "sofia", "zurich": "geneva"}[where]
     table = Table(seed=seed)
@@ -27,8 +27,17 @@ def found(token: str, where: str = WEST, night: bool = False, seed: int = 7,
             "shown": [], "revealed": False}
     state["pool"].remove(token) if token in state["pool"] else state["encounters"].remove(token)
     state["trail"].append(slot)
+    if table.state["turn"]["stage"] == "start":
+        table.act(1, "to_movement")
     table.act(1, "travel", to=where, by="road")
+    while not react and _window_for(table, 1):
+        table.act(1, "pass")
     return table
+
+
+def _window_for(table: Table, seat: int) -> bool:
+    queue = table.state["queue"]
+    return bool(queue) and queue[0]["kind"] == "window" and queue[0]["seat"] == seat
 
 
 def godalming(table: Table) -> dict:
@@ -168,7 +177,8 @@ def test_spy_shows_dracula_the_cards_and_binds_the_next_move():
         seat = table.seat_of(turn["who"])
         table.act(seat, {"start": "to_movement", "move": "stay", "act": "end_turn"}[
             turn["stage"]])
-    table.act(1, "to_movement")
+    if table.state["turn"]["stage"] == "start":
+        table.act(1, "to_movement")
     assert [p["to"] for p in table.names(1, "travel")] == ["amsterdam"]
     assert table.names(1, "train") == []
 

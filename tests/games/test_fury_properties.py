@@ -49,9 +49,12 @@ def tokens_everywhere(state: dict[str, Any]) -> Counter:
     found = Counter(state["pool"]) + Counter(state["encounters"])
     for slot in trail.slots(state):
         found += Counter(slot["tokens"])
+    on_cards = {t for slot in trail.slots(state) for t in slot["tokens"]}
     for item in state["queue"]:
         if item["kind"] == "dropoff":
             found += Counter(item["slot"]["tokens"])
+        if item.get("do") == "meet" and item["token"] not in on_cards:
+            found[item["token"]] += 1
     if state["turn"]:
         found += Counter(state["turn"]["maturing"])
     for h in state["hunters"].values():

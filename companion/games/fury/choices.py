@@ -32,7 +32,7 @@ def question(name: str, heading: str, options: Options) -> Callable[[Answer], An
     return register
 
 
-def ask(ctx: Ctx, name: str, seat: int, front: bool = False, **data: Any) -> None:
+def ask(ctx: Ctx, name: str, seat: int, /, front: bool = False, **data: Any) -> None:
     """Queue a question for ``seat``; with one possible answer it is answered at once."""
     item = {"kind": "choice", "question": name, "seat": seat, "data": data}
     heading, options, answer = QUESTIONS[name]

@@ -108,6 +108,7 @@ def do_move(ctx: Ctx, seat: int, params: dict[str, Any]) -> None:
     to, power = params["to"], params["power"] or None
     move = next(m for m in movement.dracula_moves(state)
                 if m["to"] == to and m["power"] == power)
+    state["dracula_declared"] = None
     if power in (None, "double_back"):
         state["sea_run"] = state["sea_run"] + 1 if board.is_sea(to) else 0
     if power == "double_back":
@@ -166,7 +167,7 @@ def _lay(ctx: Ctx, slot: trail.Slot, cost: int, power: str | None) -> None:
     if power == "dark_call":
         _dark_call(ctx)
     if dropped is not None:
-        _drop(ctx, dropped)
+        drop(ctx, dropped)
     state["turn"]["stage"] = "moved"
 
 
@@ -187,7 +188,7 @@ def _dark_call(ctx: Ctx) -> None:
         state["queue"].append({"kind": "keep_tokens", "seat": DRACULA, "kept": []})
 
 
-def _drop(ctx: Ctx, slot: trail.Slot) -> None:
+def drop(ctx: Ctx, slot: trail.Slot) -> None:
     """A card leaves the trail. With no encounter on it there is nothing to choose (its
     token count is public); otherwise Dracula chooses, even when only one answer is legal,
     so the question itself never tells what the face-down card was."""
@@ -208,7 +209,7 @@ def dropoff_actions(state: State, item: dict[str, Any]) -> list[Action]:
         out.append(Action("dropoff", {"choice": "catacombs", "token": ""},
                           N_("Into the catacombs ({place})"), {"place": where}, group=group,
                           hint=N_("Its encounters wait face down there.")))
-    if slot["power"] != "hide":
+    if slot["power"] != "hide" and state["turn"]["who"] == "dracula":
         for token in sorted({t for t in slot["tokens"] if cards.kind(t) in cards.MATURING}):
             out.append(Action("dropoff", {"choice": "mature", "token": token},
                               N_("Mature {encounter}"),

@@ -269,7 +269,7 @@ def _declare_options(state: State, data: dict[str, Any]) -> list[Any]:
     out = [("stay", N_("I will stay in {place}"), {"place": board.name(here)}, "")]
     for to in movement.hunter_road(state, here):
         out.append((f"road:{to}", N_("By road to {place}"), {"place": board.name(to)}, ""))
-    for to in movement.hunter_sea(here):
+    for to in movement.hunter_sea(here, state["storms"]):
         out.append((f"sea:{to}", N_("By sea to {place}"), {"place": board.name(to)}, ""))
     if board.RAIL.get(here):
         out.append(("rail", N_("By train"), {}, ""))

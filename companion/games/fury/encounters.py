@@ -15,8 +15,8 @@ from collections.abc import Callable
 from typing import Any
 
 from companion.games.base import N_, Action
-from companion.games.fury import board, byhand, cards, trail
-from companion.games.fury.state import Ctx, State
+from companion.games.fury import board, byhand, cards, events, trail
+from companion.games.fury.state import DRACULA, Ctx, State
 
 Effect = Callable[[Ctx, str, list[str], bool], bool]
 """``effect(ctx, token, hunters, ambush) -> keep``: resolve the token against the hunters;
@@ -76,18 +76,45 @@ def resolve_found(ctx: Ctx, token: str) -> None:
 
 
 def resolve(ctx: Ctx, token: str, group: list[str], ambush: bool = False) -> None:
-    """Turn the token up and apply it to the group; it then goes back to the pool unless
-    its effect keeps it."""
+    """Turn the token up; the hunters may answer it with a card (Forewarned…) before it acts
+    on the group."""
     state = ctx.state
     ctx.revealed = True
-    data = cards.encounter(token)
     slot = trail.holding(state, token)
+    ctx.say("Encounter: {encounter}. {text}", encounter=cards.encounter_name(token),
+            text=cards.en(cards.encounter(token)["text"]))
+    events.later(ctx, "meet", token=token, group=list(group), ambush=ambush,
+                 slot=None if slot is None else slot["id"], forewarned=False, seduced=False,
+                 asked=False)
+    events.open_window(ctx, "encounter", among=group, token=token)
+
+
+def _meet(ctx: Ctx, item: dict[str, Any]) -> None:
+    """The encounter acts on the hunters (not on one in the hospital), unless a card
+    stopped it."""
+    state = ctx.state
+    token = item["token"]
+    group = [h for h in item["group"] if state["hunters"][h]["place"] != board.HOSPITAL]
+    slot = trail.holding(state, token)
+    if cards.kind(token) == "new_vampire" and cards.is_night(state["time"]) \
+            and not item["asked"] and not item["forewarned"]:
+        item["asked"] = True
+        state["queue"].insert(0, item)
+        events.open_window(ctx, "new_vampire", group=group)
+        return
     if slot is not None:
         slot["tokens"].remove(token)
         if token in slot["shown"]:
             slot["shown"].remove(token)
-    ctx.say("Encounter: {encounter}. {text}", encounter=cards.encounter_name(token),
-            text=cards.en(data["text"]))
+    if item["forewarned"] or not group:
+        ctx.say("{encounter} is discarded without effect.",
+                encounter=cards.encounter_name(token))
+        trail.return_tokens(state, [token])
+        return
+    if item["seduced"]:
+        _seduced(ctx, token, group)
+        return
+    ambush = item["ambush"]
     fn = EFFECTS.get(cards.kind(token))
     if fn is not None:
         keep = fn(ctx, token, group, ambush)
@@ -111,11 +138,32 @@ def start_combat(ctx: Ctx, enemy: str, group: list[str], place: str) -> None:
     if starter is not None:
         starter(ctx, enemy, group, place)
         return
-    who = N_("Dracula") if enemy == "dracula" else cards.encounter_name(enemy)
+    who = {"dracula": N_("Dracula"), "vampire": N_("a vampire")}.get(enemy) or \
+        cards.encounter_name(enemy)
     byhand.open_item(ctx, N_("Combat in {place}: {hunters} against {enemy}. Play it with your "
                              "cards and dice, then enter the outcome."),
                      byhand.seats_for(ctx.state, group), group, place=board.name(place),
                      hunters=[cards.hunter_name(h) for h in group], enemy=who)
 
+
+def _seduced(ctx: Ctx, token: str, group: list[str]) -> None:
+    """Seduction: „the New Vampire bites the hunter. The New Vampire then returns to your
+    encounter hand…, and the hunter's turn ends.“"""
+    from companion.games.fury import choices, decks, hunters
+
+    state = ctx.state
+    for hunter in group:
+        hunters.bite(ctx, hunter, cards.encounter_name(token))
+    state["encounters"].append(token)
+    state["encounters"].sort()
+    ctx.say("The New Vampire returns to Dracula.")
+    if len(state["encounters"]) > decks.encounter_hand_size(state):
+        choices.ask(ctx, "return_token", DRACULA, front=True, always_ask=True)
+    turn = state["turn"]
+    if turn and turn["who"] != "dracula":
+        turn["ended"] = True
+
+
+events.LATER["meet"] = _meet
 
 HANDLERS = {"next_encounter": do_next}

@@ -1,112 +1,283 @@
-"""Event cards as they are drawn: a cross card goes to the hunter, a bat card to Dracula;
-„Сразу в игру“ cards are played at once, „На руку“ cards are kept, „Союзник“ cards are
-played at once and stay as the side's one ally until replaced.
+"""Event cards: drawn, kept, played, cancelled.
 
-An effect the app resolves itself is registered in ``EFFECTS`` (card kind → function);
-any other effect is announced and resolved by hand.
+A cross card goes to the hunter, a bat card to Dracula; „Сразу в игру“ cards are played at
+once, „На руку“ cards are kept and played at the moment their text names, „Союзник“ cards
+are played at once and stay as the side's one ally until replaced.
+
+A card played does not act at once: first the other side may cancel it (Good Luck,
+Devilish Power: „Cancel the effect of an event card just played“). Its effect waits in the
+queue as an automatic ``effect`` item behind that question. Every seat of the other side
+holding any event card is asked (the number of cards a player holds is public), so the
+question never tells whether he holds a card that cancels.
+
+Cards played at a moment of somebody else's turn (a train caught, an encounter revealed, a
+hunter entering Dracula's city…) are offered through *windows*: ``open_window`` asks every
+seat of a side that holds event cards, with "play nothing" beside the cards that fit.
+Each card's effect and the windows it fits are registered in ``event_effects``.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
-from companion.games.base import N_
+from companion.games.base import N_, Action
 from companion.games.fury import byhand, cards, decks, hunters
-from companion.games.fury.state import DRACULA, Ctx, controller
+from companion.games.fury.cards import HUNTERS
+from companion.games.fury.state import DRACULA, Ctx, State, controller
 
-Effect = Callable[[Ctx, str, str | None], None]
-"""``effect(ctx, card, hunter)``: ``hunter`` is the hunter who played or drew it, or None
-for Dracula."""
-
-EFFECTS: dict[str, Effect] = {}
+Effect = Callable[[Ctx, dict[str, Any]], None]
+"""``effect(ctx, play)``: ``play`` = {"card", "hunter" (the hunter who plays it, or None for
+Dracula), "data" (what the window knew: the train, the encounter…)}."""
 
 
-def effect(kind: str) -> Callable[[Effect], Effect]:
+@dataclass(frozen=True)
+class Card:
+    """How one printed event works in the app."""
+
+    effect: Effect
+    windows: tuple[str, ...] = ()
+    """The moments it may be played (kept cards); none for immediate cards and allies."""
+    when: Callable[[State, str | None, dict[str, Any]], bool] | None = None
+    """An extra condition at that moment (``state, hunter, window data``)."""
+    cancellable: bool = True
+
+
+CARDS: dict[str, Card] = {}
+
+LATER: dict[str, Callable[[Ctx, dict[str, Any]], None]] = {}
+"""Steps an effect leaves for after a question (``{"kind": "effect", "do": name, ...}``
+in the queue): e.g. the reveal that waits while Dracula may play Sensationalist Press."""
+
+WINDOWS: dict[str, tuple[str, str]] = {
+    "hunter_start": ("hunters", N_("Start of your turn: play a card?")),
+    "dracula_start": ("dracula", N_("Start of your turn: play a card?")),
+    "cancel": ("either", N_("An event card was just played: cancel it?")),
+    "train": ("dracula", N_("A hunter catches a train: play a card?")),
+    "tip_off": ("hunters", N_("Dracula stops the train: play a card?")),
+    "encounter": ("hunters", N_("An encounter is revealed: play a card before it acts?")),
+    "new_vampire": ("dracula", N_("A hunter finds a New Vampire at night: play a card?")),
+    "enter": ("dracula", N_("A hunter enters your city: play a card before the fight?")),
+    "customs": ("dracula", N_("A hunter reached a port or crossed the border: play a card?")),
+    "at_sea": ("dracula", N_("A hunter starts his move at sea: play a card?")),
+    "reveal": ("dracula", N_("An event is about to reveal your trail: play a card?")),
+}
+"""Each window: whose cards may be played, and the question the phone shows."""
+
+
+def card(kind: str, *windows: str, when: Any = None,
+         cancellable: bool = True) -> Callable[[Effect], Effect]:
+    """Register the effect of an event card and the moments it may be played."""
     def register(fn: Effect) -> Effect:
-        EFFECTS[kind] = fn
+        CARDS[kind] = Card(fn, windows, when, cancellable)
         return fn
     return register
+
+
+# --- drawing ------------------------------------------------------------------------------
 
 
 def hunter_draws(ctx: Ctx, hunter: str, resting: bool = False) -> str | None:
     """A hunter draws the bottom event: „Карты с изображением нетопыря отдаются Дракуле,
     карты с изображением креста отдаются Охотнику“; when resting, cross cards are discarded
     („Карты с крестом идут в сброс“)."""
-    card = decks.draw_event(ctx)
-    if card is None:
+    card_id = decks.draw_event(ctx)
+    if card_id is None:
         ctx.say("The event deck is empty.")
         return None
     name = cards.hunter_name(hunter)
-    if cards.event(card)["side"] == "dracula":
+    if cards.event(card_id)["side"] == "dracula":
         ctx.say("{hunter} draws a bat card: it goes to Dracula.", hunter=name)
-        dracula_gains(ctx, card)
+        dracula_gains(ctx, card_id)
     elif resting:
-        decks.discard_event(ctx.state, card)
+        decks.discard_event(ctx.state, card_id)
         ctx.say("{hunter} draws {card} while resting: a cross card is discarded.",
-                hunter=name, card=cards.event_name(card))
+                hunter=name, card=cards.event_name(card_id))
     else:
         ctx.say("{hunter} draws a cross card.", hunter=name)
-        hunter_gains(ctx, hunter, card)
-    return card
+        hunter_gains(ctx, hunter, card_id)
+    return card_id
 
 
-def hunter_gains(ctx: Ctx, hunter: str, card: str) -> None:
-    kind = cards.event(card)["kind"]
+def hunter_gains(ctx: Ctx, hunter: str, card_id: str) -> None:
+    kind = cards.event(card_id)["kind"]
     if kind == "keep":
-        hunters.take_event(ctx, hunter, card)
+        hunters.take_event(ctx, hunter, card_id)
     elif kind == "ally":
-        set_ally(ctx, "hunters", card)
+        set_ally(ctx, "hunters", card_id)
     else:
-        play(ctx, card, hunter)
+        play(ctx, card_id, hunter)
 
 
-def dracula_gains(ctx: Ctx, card: str) -> None:
-    kind = cards.event(card)["kind"]
+def dracula_gains(ctx: Ctx, card_id: str) -> None:
+    kind = cards.event(card_id)["kind"]
     if kind == "keep":
-        ctx.state["dracula_events"].append(card)
-        ctx.tell([DRACULA], "You take the event {card}.", card=cards.event_name(card))
+        ctx.state["dracula_events"].append(card_id)
+        ctx.tell([DRACULA], "You take the event {card}.", card=cards.event_name(card_id))
         decks.check_dracula_events(ctx)
     elif kind == "ally":
-        set_ally(ctx, "dracula", card)
+        set_ally(ctx, "dracula", card_id)
     else:
-        play(ctx, card, None)
+        play(ctx, card_id, None)
 
 
-def set_ally(ctx: Ctx, side: str, card: str) -> None:
+def set_ally(ctx: Ctx, side: str, card_id: str | None) -> None:
     """„Дракула и Охотники могут иметь только по одному Союзнику“: the new ally replaces
-    the old one, which is discarded."""
-    allies = ctx.state["allies"]
+    the old one, which is discarded (``card_id`` None: the ally is discarded)."""
+    state = ctx.state
+    allies = state["allies"]
     old = allies[side]
     if old:
-        decks.discard_event(ctx.state, old)
+        decks.discard_event(state, old)
         ctx.say("{old} leaves play.", old=cards.event_name(old))
-    allies[side] = card
-    who = N_("the hunters") if side == "hunters" else N_("Dracula")
-    ctx.say("{card} becomes the ally of {who}.", card=cards.event_name(card), who=who)
+    allies[side] = card_id
+    if card_id is not None:
+        who = N_("the hunters") if side == "hunters" else N_("Dracula")
+        ctx.say("{card} becomes the ally of {who}.", card=cards.event_name(card_id), who=who)
     if side == "dracula":
         decks.refill_encounters(ctx)
+        if len(state["encounters"]) > decks.encounter_hand_size(state):
+            from companion.games.fury import choices
+
+            for _ in range(len(state["encounters"]) - decks.encounter_hand_size(state)):
+                choices.ask(ctx, "return_token", DRACULA, always_ask=True)
+        decks.check_dracula_events(ctx)
 
 
-def play(ctx: Ctx, card: str, hunter: str | None) -> None:
-    """Play an event now: its effect if the app knows it, else by hand; then discard."""
-    data = cards.event(card)
+# --- playing -------------------------------------------------------------------------------
+
+
+def holder_seats(state: State, side: str, among: list[str] | None = None) -> list[int]:
+    """The seats of a side that hold at least one event card."""
+    if side == "dracula":
+        return [DRACULA] if state["dracula_events"] else []
+    return sorted({controller(state, h) for h in (among or HUNTERS)
+                   if state["hunters"][h]["events"]})
+
+
+def play(ctx: Ctx, card_id: str, hunter: str | None, data: dict[str, Any] | None = None,
+         front: bool = True) -> None:
+    """Play an event: announce it, discard it, give the other side its chance to cancel,
+    then let its effect act (an automatic ``effect`` item in the queue)."""
+    state = ctx.state
+    entry = cards.event(card_id)
     player = cards.hunter_name(hunter) if hunter else N_("Dracula")
-    ctx.say("{who} plays {card}: {text}", who=player, card=cards.event_name(card),
-            text=cards.en(data["text"]))
-    fn = EFFECTS.get(cards.kind(card))
-    decks.discard_event(ctx.state, card)
-    if fn is not None:
-        fn(ctx, card, hunter)
+    ctx.say("{who} plays {card}: {text}", who=player, card=cards.event_name(card_id),
+            text=cards.en(entry["text"]))
+    ctx.revealed = True
+    decks.discard_event(state, card_id)
+    items: list[dict[str, Any]] = []
+    spec = CARDS.get(cards.kind(card_id))
+    if spec is None or spec.cancellable:
+        other = "dracula" if hunter else "hunters"
+        for seat in holder_seats(state, other):
+            items.append({"kind": "window", "window": "cancel", "seat": seat,
+                          "data": {"card": card_id, "hunter": hunter}})
+    items.append({"kind": "effect", "card": card_id, "hunter": hunter, "data": data or {}})
+    if front:
+        state["queue"][0:0] = items
+    else:
+        state["queue"].extend(items)
+
+
+def later(ctx: Ctx, do: str, **data: Any) -> None:
+    """Queue the rest of an effect, to run once the questions before it are answered."""
+    ctx.state["queue"].insert(0, {"kind": "effect", "do": do, **data})
+
+
+def resolve_effect(ctx: Ctx, item: dict[str, Any]) -> None:
+    """The effect of a played card, once nobody cancelled it (or a step left for later)."""
+    if "do" in item:
+        LATER[item["do"]](ctx, item)
         return
-    involved = [hunter] if hunter else []
+    spec = CARDS.get(cards.kind(item["card"]))
+    if spec is not None:
+        spec.effect(ctx, item)
+        return
+    hunter = item["hunter"]
     seats = [DRACULA] + ([controller(ctx.state, hunter)] if hunter else [])
-    byhand.open_item(ctx, N_("Resolve {card} by hand."), seats, involved,
-                     card=cards.event_name(card))
+    byhand.open_item(ctx, N_("Resolve {card} by hand."), seats, [hunter] if hunter else [],
+                     card=cards.event_name(item["card"]))
 
 
-def playable_keep(state: dict[str, Any], hunter: str | None) -> list[str]:
-    """Kept events the holder may play now (by hand until their effects are built)."""
+def open_window(ctx: Ctx, window: str, among: list[str] | None = None,
+                **data: Any) -> bool:
+    """Ask the seats of the window's side that hold event cards whether they play one now;
+    returns whether anybody was asked."""
+    side = WINDOWS[window][0]
+    seats = holder_seats(ctx.state, side, among)
+    items = [{"kind": "window", "window": window, "seat": seat, "data": data}
+             for seat in seats]
+    ctx.state["queue"][0:0] = items
+    return bool(items)
+
+
+def fits(state: State, card_id: str, hunter: str | None, window: str,
+         data: dict[str, Any]) -> bool:
+    spec = CARDS.get(cards.kind(card_id))
+    if spec is None or window not in spec.windows:
+        return False
+    return spec.when is None or bool(spec.when(state, hunter, data))
+
+
+def playable(state: State, seat: int, window: str, data: dict[str, Any],
+             among: list[str] | None = None) -> list[tuple[str, str | None]]:
+    """(card, hunter) pairs this seat may play at this moment."""
+    if seat == DRACULA:
+        return [(c, None) for c in sorted(state["dracula_events"])
+                if fits(state, c, None, window, data)]
+    out = []
+    for hunter in among or HUNTERS:
+        if controller(state, hunter) != seat:
+            continue
+        out += [(c, hunter) for c in sorted(state["hunters"][hunter]["events"])
+                if fits(state, c, hunter, window, data)]
+    return out
+
+
+def play_actions(state: State, seat: int, window: str, data: dict[str, Any],
+                 among: list[str] | None = None,
+                 group: str = N_("Your event cards")) -> list[Action]:
+    out = []
+    seen = set()
+    for card_id, hunter in playable(state, seat, window, data, among):
+        if (cards.kind(card_id), hunter) in seen:
+            continue
+        seen.add((cards.kind(card_id), hunter))
+        label = (N_("{hunter} plays {card}") if hunter else N_("Play {card}"))
+        out.append(Action("play_event", {"card": card_id, "hunter": hunter or ""}, label,
+                          {"card": cards.event_name(card_id),
+                           "hunter": cards.hunter_name(hunter) if hunter else ""},
+                          group=group, hint=cards.en(cards.event(card_id)["text"])))
+    return out
+
+
+def window_actions(state: State, seat: int, item: dict[str, Any]) -> list[Action]:
+    if seat != item["seat"]:
+        return []
+    heading = WINDOWS[item["window"]][1]
+    out = play_actions(state, seat, item["window"], item["data"], group=heading)
+    return out + [Action("pass", {}, N_("Play nothing"), group=heading)]
+
+
+def do_play_event(ctx: Ctx, seat: int, params: dict[str, Any]) -> None:
+    """Play a kept card: from a window in the queue, or at a moment of one's own turn."""
+    state = ctx.state
+    card_id, hunter = params["card"], params["hunter"] or None
+    data: dict[str, Any] = {}
+    if state["queue"] and state["queue"][0]["kind"] == "window" \
+            and state["queue"][0]["seat"] == seat:
+        data = state["queue"].pop(0)["data"]
     if hunter is None:
-        return sorted(state["dracula_events"])
-    return sorted(state["hunters"][hunter]["events"])
+        state["dracula_events"].remove(card_id)
+    else:
+        state["hunters"][hunter]["events"].remove(card_id)
+    play(ctx, card_id, hunter, data)
+
+
+def do_pass(ctx: Ctx, seat: int, params: dict[str, Any]) -> None:
+    ctx.state["queue"].pop(0)
+
+
+HANDLERS = {"play_event": do_play_event, "pass": do_pass}

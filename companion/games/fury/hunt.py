@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from companion.games.base import N_, Action
-from companion.games.fury import board, cards, decks, events, hunters, movement, trail
+from companion.games.fury import board, cards, decks, events, hunters, items, movement, trail
 from companion.games.fury.state import Ctx, State, controller, hunter_label
 
 MAX_GIVES = 8
@@ -71,10 +71,9 @@ def start_actions(state: State) -> list[Action]:
                           group=group,
                           hint=N_("1: lose 2 health; 2–3: nothing; 4–6: the bite is "
                                   "cured.")))
-    for card in events.playable_keep(state, hunter):
-        out.append(Action("play_event", {"card": card}, N_("Play {card} (by hand)"),
-                          {"card": cards.event_name(card)}, group=N_("Your event cards"),
-                          hint=cards.en(cards.event(card)["text"])))
+    out += events.play_actions(state, controller(state, hunter), "hunter_start",
+                               {"hunter": hunter}, among=[hunter])
+    out += items.turn_actions(state, controller(state, hunter), [hunter])
     for action in out:
         action.label_args.setdefault("hunter", name)
     return sorted(out, key=Action.sort_key)
@@ -162,17 +161,6 @@ def do_cure(ctx: Ctx, seat: int, params: dict[str, Any]) -> None:
         ctx.say("The bite is cured.")
 
 
-def do_play_event(ctx: Ctx, seat: int, params: dict[str, Any]) -> None:
-    state = ctx.state
-    card = params["card"]
-    hunter = current(state) if state["turn"]["who"] != "dracula" else None
-    if hunter is None:
-        state["dracula_events"].remove(card)
-    else:
-        state["hunters"][hunter]["events"].remove(card)
-    events.play(ctx, card, hunter)
-
-
 # --- movement --------------------------------------------------------------------------
 
 
@@ -208,10 +196,14 @@ def _allowed(state: State, hunter: str, by: str, to: str | None) -> bool:
 
 
 def move_actions(state: State) -> list[Action]:
-    return [a for a in _move_actions(state)
-            if a.action not in ("travel", "train")
-            or _allowed(state, current(state), a.params.get("by", "rail"),
-                        a.params.get("to", "?"))]
+    hunter = current(state)
+    offered = _move_actions(state)
+    if not state["turn"]["voyage"] and state["turn"]["rail"] is None:
+        offered += items.horse_actions(state, hunter)
+    return [a for a in offered
+            if a.action not in ("travel", "train", "ride")
+            or _allowed(state, hunter, a.params.get("by", "road" if a.action == "ride"
+                                                     else "rail"), a.params.get("to", "?"))]
 
 
 def _move_actions(state: State) -> list[Action]:
@@ -219,6 +211,8 @@ def _move_actions(state: State) -> list[Action]:
     hunter = current(state)
     here = place_of(state, hunter)
     out: list[Action] = []
+    if turn["voyage"]:
+        return _voyage_actions(state, hunter)
     if turn["rail"] is not None:
         for to in movement.hunter_rail(state, here, turn["rail"]):
             out.append(Action("travel", {"to": to, "by": "rail"}, N_("Train to {to}"),
@@ -241,13 +235,39 @@ def _move_actions(state: State) -> list[Action]:
     for to in movement.hunter_road(state, here):
         out.append(Action("travel", {"to": to, "by": "road"}, N_("Road to {to}"),
                           {"to": board.name(to)}, group=N_("Road")))
-    for to in movement.hunter_sea(here):
+    for to in movement.hunter_sea(here, state["storms"]):
         out.append(Action("travel", {"to": to, "by": "sea"}, N_("Sail to {to}"),
                           {"to": board.name(to)}, group=N_("Sea")))
     if board.RAIL.get(here):
-        out.append(Action("train", {}, N_("Catch a train (roll the train die)"), group=N_("Rail"),
+        out.append(Action("train", {"carriage": ""}, N_("Catch a train (roll the train die)"),
+                          group=N_("Rail"),
                           hint=N_("The die says how many rail links you may travel.")))
+        for card in _held(state, hunter, "chartered_carriage")[:1]:
+            out.append(Action("train", {"carriage": card},
+                              N_("Catch a train with Chartered Carriage"), group=N_("Rail"),
+                              hint=cards.en(cards.event(card)["text"])))
+    if board.SEA.get(here) and not turn["voyage"]:
+        for card in _held(state, hunter, "excellent_weather")[:1]:
+            out.append(Action("set_sail", {"card": card},
+                              N_("Set sail with Excellent Weather"), group=N_("Sea"),
+                              hint=cards.en(cards.event(card)["text"])))
     return sorted(out, key=Action.sort_key)
+
+
+def _held(state: State, hunter: str, kind: str) -> list[str]:
+    return sorted(c for c in state["hunters"][hunter]["events"] if cards.kind(c) == kind)
+
+
+def _voyage_actions(state: State, hunter: str) -> list[Action]:
+    """Excellent Weather: „Make up to 4 sea moves instead of 1; embarking, sailing and
+    disembarking each count as one.“"""
+    here = place_of(state, hunter)
+    out = [Action("stay", {}, N_("End the voyage in {place}"), {"place": board.name(here)},
+                  group=N_("Sea"))]
+    for to in movement.hunter_sea(here, state["storms"]):
+        out.append(Action("travel", {"to": to, "by": "sea"}, N_("Sail to {to}"),
+                          {"to": board.name(to)}, group=N_("Sea")))
+    return out
 
 
 def do_join(ctx: Ctx, seat: int, params: dict[str, Any]) -> None:
@@ -263,31 +283,85 @@ def do_join(ctx: Ctx, seat: int, params: dict[str, Any]) -> None:
 
 
 def do_train(ctx: Ctx, seat: int, params: dict[str, Any]) -> None:
+    """The train is caught after Dracula may play False Tip-off; Chartered Carriage, played
+    first, gives the fastest train."""
+    state = ctx.state
+    turn = state["turn"]
+    hunter = current(state)
+    ctx.say("{hunters} try to catch a train.", hunters=[hunter_label(h) for h in turn["group"]])
+    events.later(ctx, "train", group=list(turn["group"]), delayed=False, express=False)
+    events.open_window(ctx, "train", group=list(turn["group"]))
+    if params["carriage"]:
+        state["hunters"][hunter]["events"].remove(params["carriage"])
+        events.play(ctx, params["carriage"], hunter, {})
+
+
+def _train(ctx: Ctx, item: dict[str, Any]) -> None:
     state = ctx.state
     faces = train_faces(state)
-    face = faces[ctx.rng.randbelow(len(faces))]
-    ctx.revealed = True
-    state["turn"]["rail"] = face
-    if face == 0:
-        ctx.say("The train die: delayed over papers, no train this turn.")
-        _arrive(ctx, None, "rail")
+    if item["delayed"]:
+        ctx.say("Delayed over papers: no train this turn.")
+        state["turn"]["rail"] = 0
+        arrive(ctx, None, "rail")
+        return
+    if item["express"]:
+        face = max(faces)
+        ctx.say("A chartered carriage: up to {n} rail link(s).", n=face)
     else:
+        face = faces[ctx.rng.randbelow(len(faces))]
+        ctx.revealed = True
+        if face == 0:
+            ctx.say("The train die: delayed over papers, no train this turn.")
+            state["turn"]["rail"] = 0
+            arrive(ctx, None, "rail")
+            return
         ctx.say("The train die: up to {n} rail link(s).", n=face)
+    state["turn"]["rail"] = face
+
+
+events.LATER["train"] = _train
+
+
+def do_set_sail(ctx: Ctx, seat: int, params: dict[str, Any]) -> None:
+    state = ctx.state
+    hunter = current(state)
+    state["hunters"][hunter]["events"].remove(params["card"])
+    events.play(ctx, params["card"], hunter, {})
+
+
+@events.card("excellent_weather")
+def _excellent_weather(ctx: Ctx, play: dict[str, Any]) -> None:
+    turn = ctx.state["turn"]
+    if turn and turn["who"] == play["hunter"] and turn["stage"] == "move":
+        turn["voyage"] = 4
 
 
 def do_travel(ctx: Ctx, seat: int, params: dict[str, Any]) -> None:
-    _arrive(ctx, params["to"], params["by"])
+    arrive(ctx, params["to"], params["by"])
 
 
 def do_stay(ctx: Ctx, seat: int, params: dict[str, Any]) -> None:
-    _arrive(ctx, None, "stay")
+    arrive(ctx, None, "stay")
 
 
-def _arrive(ctx: Ctx, to: str | None, by: str) -> None:
+def arrive(ctx: Ctx, to: str | None, by: str) -> None:
+    """The group ends its movement (``to`` None: it stays); the search comes next."""
     state = ctx.state
     turn = state["turn"]
     names = [hunter_label(h) for h in turn["group"]]
-    if to is not None:
+    if turn["start"] is None:
+        turn["start"] = place_of(state, turn["who"])
+    if turn["voyage"] and to is not None:
+        turn["voyage"] -= 1
+        for h in turn["group"]:
+            state["hunters"][h]["place"] = to
+        ctx.say("{hunters} sail to {place}.", hunters=names, place=board.name(to))
+        if board.is_sea(to) and turn["voyage"] > 0:
+            return
+    elif turn["voyage"]:
+        ctx.say("{hunters} end their voyage in {place}.", hunters=names,
+                place=board.name(place_of(state, turn["who"])))
+    elif to is not None:
         for h in turn["group"]:
             state["hunters"][h]["place"] = to
         ctx.say("{hunters} travel by {by} to {place}.", hunters=names, by=_BY[by],
@@ -297,6 +371,7 @@ def _arrive(ctx: Ctx, to: str | None, by: str) -> None:
                 place=board.name(place_of(state, turn["who"])))
     turn["moved"] = True
     turn["rail"] = None
+    turn["voyage"] = 0
     turn["stage"] = "search"
     for h in turn["group"]:
         state["hunters"][h]["declared"] = None
@@ -327,6 +402,7 @@ def act_actions(state: State) -> list[Action]:
             out.append(Action("supply", {"hunter": h, "what": what}, _SUPPLY_LABEL[what],
                               {"hunter": name}, group=N_("Supply"), hint=_SUPPLY_HINT[kind]))
     out += _trade_actions(state)
+    out += items.turn_actions(state, controller(state, turn["who"]), turn["group"])
     return sorted(out, key=Action.sort_key)
 
 
@@ -459,9 +535,9 @@ HANDLERS = {
     "resolve": do_resolve,
     "go": do_go,
     "cure": do_cure,
-    "play_event": do_play_event,
     "join": do_join,
     "train": do_train,
+    "set_sail": do_set_sail,
     "travel": do_travel,
     "stay": do_stay,
     "rest": do_rest,

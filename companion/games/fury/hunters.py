@@ -115,3 +115,63 @@ def take_event(ctx: Ctx, hunter: str, card: str) -> None:
 def hand_counts(state: State, hunter: str) -> dict[str, Any]:
     h = state["hunters"][hunter]
     return {"items": len(h["items"]), "events": len(h["events"])}
+
+
+# --- the bitten hunter's open cards ------------------------------------------------------
+
+
+def _eligible(state: State, hunter: str, kind: str) -> list[str]:
+    h = state["hunters"][hunter]
+    if kind == "item":
+        return sorted(c for c in h["items"] if cards.kind(c) != "dogs")
+    return sorted(h["events"])
+
+
+def obligations(ctx: Ctx) -> None:
+    """„Охотник должен держать открытыми одну карту Вещи (не считая карты «Псы») и одну
+    карту События“: a bitten hunter keeps one of each face up; when the open card leaves
+    his hand he shows another (his choice, or the only one he has)."""
+    from companion.games.fury.choices import ask
+
+    state = ctx.state
+    for hunter in cards.HUNTERS:
+        h = state["hunters"][hunter]
+        for kind in ("item", "event"):
+            eligible = _eligible(state, hunter, kind)
+            shown = h["shown"][kind]
+            if h["bites"] <= 0 or shown not in eligible:
+                h["shown"][kind] = None
+            if h["bites"] <= 0 or h["shown"][kind] is not None or not eligible:
+                continue
+            if any(q.get("question") == "show" and q["data"]["hunter"] == hunter
+                   and q["data"]["kind"] == kind for q in state["queue"]):
+                continue
+            if len(eligible) == 1:
+                _show(ctx, hunter, kind, eligible[0])
+            else:
+                ask(ctx, "show", controller(state, hunter), hunter=hunter, kind=kind,
+                    always_ask=True)
+
+
+def _show(ctx: Ctx, hunter: str, kind: str, card: str) -> None:
+    ctx.state["hunters"][hunter]["shown"][kind] = card
+    name = cards.item_name(card) if kind == "item" else cards.event_name(card)
+    ctx.say("{hunter} is bitten and shows {card} face up.", hunter=cards.hunter_name(hunter),
+            card=name)
+
+
+def _show_options(state: State, data: dict[str, Any]) -> list[Any]:
+    name = cards.item_name if data["kind"] == "item" else cards.event_name
+    return [(c, N_("Show {card}"), {"card": name(c)}, "")
+            for c in _eligible(state, data["hunter"], data["kind"])]
+
+
+def _register() -> None:
+    from companion.games.fury.choices import question
+
+    @question("show", N_("Bitten: which card do you keep face up?"), _show_options)
+    def _answer(ctx: Ctx, data: dict[str, Any], card: str) -> None:
+        _show(ctx, data["hunter"], data["kind"], card)
+
+
+_register()

@@ -22,8 +22,8 @@ Move = dict[str, Any]
 
 
 def forbidden(state: dict[str, Any]) -> set[str]:
-    """Places Dracula may never enter: the hospital and protected cities."""
-    return {HOSPITAL, *state["blocked"]}
+    """Places Dracula may never enter: the hospital, protected cities, stormy seas."""
+    return {HOSPITAL, *state["blocked"], *state["storms"]}
 
 
 def hunter_places(state: dict[str, Any]) -> set[str]:
@@ -74,11 +74,12 @@ def dracula_moves(state: dict[str, Any]) -> list[Move]:
         if to not in taken and to not in barred:
             add(to, None, sea_cost(state, to))
     at_sea = board.is_sea(here)
-    if "hide" not in used and not at_sea:
+    stay = here not in state["blocked"]
+    if "hide" not in used and not at_sea and stay:
         add(here, "hide", cards.POWERS["hide"]["blood"])
-    if "dark_call" not in used and not at_sea:
+    if "dark_call" not in used and not at_sea and stay:
         add(here, "dark_call", cards.POWERS["dark_call"]["blood"])
-    if "feed" not in used and night and not at_sea:
+    if "feed" not in used and night and not at_sea and stay:
         add(here, "feed", cards.POWERS["feed"]["blood"])
     if "double_back" not in used:
         adjacent = board.neighbours(here, ("road", "sea"))
@@ -92,7 +93,14 @@ def dracula_moves(state: dict[str, Any]) -> list[Move]:
             if to != here and to not in taken and to not in barred and not board.is_sea(to):
                 add(to, "wolf_form", cards.POWERS["wolf_form"]["blood"])
     unique = {(m["to"], m["power"]): m for m in moves}
-    return [unique[k] for k in sorted(unique, key=lambda k: (k[1] or "", k[0]))]
+    out = [unique[k] for k in sorted(unique, key=lambda k: (k[1] or "", k[0]))]
+    declared = state["dracula_declared"]
+    if declared:
+        power, _, to = declared.partition(":")
+        bound = [m for m in out if m["to"] == to and (m["power"] or "move") == power]
+        if bound:
+            return bound
+    return out
 
 
 def hunter_road(state: dict[str, Any], place: str) -> list[str]:
@@ -106,9 +114,10 @@ def hunter_road(state: dict[str, Any], place: str) -> list[str]:
     return out
 
 
-def hunter_sea(place: str) -> list[str]:
-    """From a port to an adjacent sea; from a sea to the next sea or a port."""
-    return sorted(board.SEA.get(place, ()))
+def hunter_sea(place: str, storms: dict[str, int] | None = None) -> list[str]:
+    """From a port to an adjacent sea; from a sea to the next sea or a port (not into a
+    sea closed by Stormy Seas)."""
+    return sorted(p for p in board.SEA.get(place, ()) if p not in (storms or {}))
 
 
 def hunter_rail(state: dict[str, Any], place: str, steps: int) -> list[str]:

@@ -42,7 +42,10 @@ from companion.games.fury import (
     dracula,
     encounter_effects,
     encounters,
+    event_effects,
+    events,
     hunt,
+    items,
     turns,
 )
 from companion.games.fury.cards import HUNTERS
@@ -87,6 +90,10 @@ OPTIONS: tuple[Option, ...] = (
            choices=(("permanent", N_("Can never be cured or lost")),
                     ("normal", N_("A bite like any other"))),
            hint=N_("She starts bitten; the rulebook clears all bites on defeat.")),
+    Option("holy_water_cure", N_("Holy Water cures a bite outside combat"), True,
+           check_cards=True,
+           hint=N_("Roll: 1 lose 2 health, 2–4 nothing, 5–6 a bite removed. From an "
+                   "implementation, not from the card: check against yours.")),
     Option("sea_encounters", N_("Dracula may lay encounters at sea"), False,
            hint=N_("The rulebook does not forbid it, but a sea can never be searched.")),
 )
@@ -179,6 +186,8 @@ def setup(options: dict[str, Any], rng: Random) -> State:
         "item_deck": rng.shuffle(list(cards.ITEM_DECK)),
         "item_discard": [],
         "allies": {"dracula": None, "hunters": None},
+        "storms": {},
+        "dracula_declared": None,
         "blocked": {},
         "roadblock": None,
         "hunters": {
@@ -207,9 +216,11 @@ _HANDLERS = {
     **encounters.HANDLERS,
     **byhand.HANDLERS,
     **choices.HANDLERS,
+    **events.HANDLERS,
+    **items.HANDLERS,
 }
 
-EFFECT_MODULES = (encounter_effects,)
+EFFECT_MODULES = (encounter_effects, event_effects)
 """Imported for the effects they register."""
 
 _PARAMS: dict[str, dict[str, type | tuple[type, ...]]] = {
@@ -226,9 +237,13 @@ _PARAMS: dict[str, dict[str, type | tuple[type, ...]]] = {
     "resolve": {"ability": str},
     "go": {"place": str},
     "cure": {},
-    "play_event": {"card": str},
+    "play_event": {"card": str, "hunter": str},
+    "pass": {},
     "join": {"hunter": str, "join": bool},
-    "train": {},
+    "train": {"carriage": str},
+    "set_sail": {"card": str},
+    "use_item": {"hunter": str, "card": str},
+    "ride": {"card": str, "to": str},
     "travel": {"to": str, "by": str},
     "stay": {},
     "rest": {"hunter": str},

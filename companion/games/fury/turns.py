@@ -16,8 +16,10 @@ from companion.games.fury import (
     choices,
     dracula,
     encounters,
+    event_effects,
     events,
     hunt,
+    hunters,
     movement,
     trail,
 )
@@ -40,7 +42,7 @@ def new_turn(who: str) -> dict[str, Any]:
     return {"who": who, "stage": "begin", "group": [] if who == "dracula" else [who],
             "found": [], "found_any": False, "ended": False, "moved": False, "rail": None,
             "acted": None, "gives": 0, "resolve_used": False, "cure_tried": False,
-            "maturing": []}
+            "maturing": [], "voyage": 0, "start": None, "asked": []}
 
 
 # --- setup -------------------------------------------------------------------------------
@@ -113,6 +115,12 @@ def advance(ctx: Ctx) -> None:
     """Run every step that needs no choice, until a seat must decide or the game ends."""
     state = ctx.state
     for _ in range(MAX_STEPS):
+        if state["phase"] == "play" and not over(state):
+            event_effects.standing(ctx)
+            hunters.obligations(ctx)
+        if state["queue"] and state["queue"][0]["kind"] == "effect" and not over(state):
+            events.resolve_effect(ctx, state["queue"].pop(0))
+            continue
         if over(state) or state["queue"] or state["phase"] != "play":
             return
         turn = state["turn"]
@@ -126,8 +134,12 @@ def advance(ctx: Ctx) -> None:
 
 
 def _dracula_begin(ctx: Ctx) -> bool:
-    turn = ctx.state["turn"]
-    turn["stage"] = "start" if ctx.state["dracula_events"] else "time"
+    state = ctx.state
+    turn = state["turn"]
+    state["storms"] = {sea: until for sea, until in state["storms"].items()
+                       if until > state["round"]}
+    turn["stage"] = "start" if state["dracula_events"] else "time"
+    event_effects.quincey(ctx)
     return True
 
 
@@ -141,6 +153,10 @@ def _dracula_moved(ctx: Ctx) -> bool:
     """„Каждый раз, когда в конце Фазы Движения Дракула оказывается в своем Замке, он
     получает 2 пункта Крови.“"""
     state = ctx.state
+    if state["turn"].pop("extra_move", False):
+        ctx.say("Unearthly Swiftness: Dracula moves again.")
+        state["turn"]["stage"] = "move"
+        return True
     if trail.dracula_place(state) == board.CASTLE:
         ctx.say("Dracula is in Castle Dracula: he is revealed there.")
         gain_blood(ctx, 2, N_("Castle Dracula"))
@@ -236,14 +252,16 @@ def _hunter_start(ctx: Ctx) -> bool:
 
 
 def _hunter_move(ctx: Ctx) -> bool:
-    """After Bats, „Дракула… на этом ходу контролирует движение Охотника“."""
+    """After Bats, „Дракула… на этом ходу контролирует движение Охотника“. A hunter who
+    starts his movement at sea may meet Control Storms."""
     state = ctx.state
     hunter = state["turn"]["who"]
     if state["hunters"][hunter]["bats"]:
         state["turn"]["stage"] = "bats"
         choices.ask(ctx, "bats_move", DRACULA, hunter=hunter, always_ask=True)
         return True
-    return False
+    at_sea = board.is_sea(state["hunters"][hunter]["place"])
+    return at_sea and _ask_once(ctx, "at_sea", group=list(state["turn"]["group"]))
 
 
 def _hunter_search(ctx: Ctx) -> bool:
@@ -265,24 +283,70 @@ def _hunter_encounters(ctx: Ctx) -> bool:
     return False
 
 
+def _ask_once(ctx: Ctx, window: str, **data: Any) -> bool:
+    """Open a window once per turn; True when it was opened now."""
+    turn = ctx.state["turn"]
+    if window in turn["asked"]:
+        return False
+    turn["asked"].append(window)
+    return events.open_window(ctx, window, **data)
+
+
 def _hunter_dracula(ctx: Ctx) -> bool:
-    """Dracula found in the hunters' location fights them; found encounters or a fight end
-    the hunter's turn, else he goes on to Rest, Supply or Trade."""
+    """Dracula found in the hunters' location fights them (Wild Horses may send a hunter who
+    walked in away first); found encounters or a fight end the hunter's turn. A hunter who
+    came into a port from the sea or crossed the border may meet Customs Search. Else he goes
+    on to Rest, Supply or Trade."""
     state = ctx.state
     turn = state["turn"]
     here = hunt.place_of(state, turn["who"]) if turn["group"] else None
     if (not turn["ended"] and turn["group"] and here == trail.dracula_place(state)
             and not board.is_sea(here)):
-        ctx.say("Dracula is here, in {place}!", place=board.name(here))
-        trail.reveal_place(state, here)
-        ctx.revealed = True
-        turn["ended"] = True
-        encounters.start_combat(ctx, "dracula", list(turn["group"]), here)
+        if "dracula_met" not in turn["asked"]:
+            turn["asked"].append("dracula_met")
+            ctx.say("Dracula is here, in {place}!", place=board.name(here))
+            trail.reveal_place(state, here)
+            ctx.revealed = True
+        if turn["moved"] and turn["start"] != here and "enter" not in turn["asked"]:
+            turn["asked"].append("enter")
+            events.later(ctx, "fight", group=list(turn["group"]), place=here, horses=False)
+            events.open_window(ctx, "enter", group=list(turn["group"]))
+            return True
+        _fight(ctx, {"group": list(turn["group"]), "place": here, "horses": False})
+        return True
+    if (not turn["ended"] and not turn["found_any"] and turn["group"] and _customs(state)
+            and _ask_once(ctx, "customs", group=list(turn["group"]))):
+        return True
     if turn["ended"] or turn["found_any"] or not turn["group"]:
         turn["stage"] = "end"
     else:
         turn["stage"] = "act"
     return True
+
+
+def _fight(ctx: Ctx, item: dict[str, Any]) -> None:
+    turn = ctx.state["turn"]
+    if item["horses"]:
+        turn["stage"] = "act"
+        return
+    turn["ended"] = True
+    turn["stage"] = "end"
+    encounters.start_combat(ctx, "dracula", item["group"], item["place"])
+
+
+events.LATER["fight"] = _fight
+
+
+def _customs(state: State) -> bool:
+    """„When a hunter enters a port, or ends a movement phase in which he crossed the border
+    between East and West“ (from the sea into a port, or from one region into the other)."""
+    turn = state["turn"]
+    start, here = turn["start"], hunt.place_of(state, turn["who"])
+    if start is None or start == here or board.is_sea(here):
+        return False
+    if board.is_sea(start):
+        return True
+    return board.PLACES[start].region != board.PLACES[here].region
 
 
 _HUNTER_STEPS = {
@@ -319,6 +383,8 @@ def queue_actions(state: State, seat: int, item: dict[str, Any]) -> list[Action]
         return hunt.go_anywhere_actions(state, item)
     if kind == "choice":
         return choices.actions(state, seat, item)
+    if kind == "window":
+        return events.window_actions(state, seat, item)
     raise ValueError(kind)
 
 
@@ -354,10 +420,7 @@ def turn_actions(state: State, seat: int) -> list[Action]:
 
 def _dracula_start_actions(state: State) -> list[Action]:
     out = [Action("to_time", {}, N_("Go on: the time phase"), group=N_("Start of your turn"))]
-    for card in events.playable_keep(state, None):
-        out.append(Action("play_event", {"card": card}, N_("Play {card} (by hand)"),
-                          {"card": cards.event_name(card)}, group=N_("Your event cards"),
-                          hint=cards.en(cards.event(card)["text"])))
+    out += events.play_actions(state, DRACULA, "dracula_start", {})
     return sorted(out, key=Action.sort_key)
 
 

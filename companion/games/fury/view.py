@@ -34,6 +34,8 @@ _WAITING = {
     "ambush": N_("Dracula plays his matured Ambush."),
     "discard": N_("A hand is over its limit: a card must be discarded."),
     "go_anywhere": N_("Sense of Emergency: the hunter chooses where to go."),
+    "window": N_("A player may play an event card now."),
+    "effect": N_("An event card takes effect."),
 }
 
 
@@ -256,7 +258,7 @@ def _hunter_destinations(state: State, hunter: str) -> list[str]:
     rail = state["turn"]["rail"]
     if rail is not None:
         return movement.hunter_rail(state, here, rail)
-    return movement.hunter_road(state, here) + movement.hunter_sea(here)
+    return movement.hunter_road(state, here) + movement.hunter_sea(here, state["storms"])
 
 
 def _setup_view(state: State) -> dict[str, Any] | None:
@@ -276,12 +278,15 @@ def redeal_hidden(state: State, seat: int | None, rng: Random) -> State:
     """The same position as ``seat`` knows it (``None``: the tablet), with everything hidden
     from it dealt anew: the deck orders; for anyone but Dracula, the places of his face-down
     cards (same land or sea back), his encounters wherever they lie face down and his
-    events; for anyone but their players, the hunters' cards."""
+    events; for anyone but their players, the hunters' cards (and the item deck's make-up,
+    unless this seat is searching it for Re-Equip)."""
     new = thaw(state)
     new["event_deck"] = rng.shuffle(new["event_deck"])
     new["item_deck"] = rng.shuffle(new["item_deck"])
     events_pool = [("deck", None)]
-    items_pool = [("deck", None)]
+    searching = any(q["kind"] == "choice" and q["question"] == "re_equip_take"
+                    and q["seat"] == seat for q in state["queue"])
+    items_pool = [] if searching else [("deck", None)]
     if seat != DRACULA:
         _redeal_trail(new, rng)
         _redeal_tokens(new, rng)
