@@ -47,7 +47,9 @@
 
   // The phone's randomness (companion/deal.py): while the game gathers, commit to 32
   // random bytes (send their SHA-256, keep the bytes); once every commitment is in,
-  // reveal them. The bytes are kept per seat and game in localStorage until then.
+  // reveal them. The bytes are kept per seat and game in localStorage. A second device
+  // on the same seat link never replaces the first one's commitment; a device that lost
+  // its bytes leaves the host to deal without them.
   var joinUrl = body.dataset.joinUrl;
   var revealUrl = body.dataset.revealUrl;
   var busy = false;
@@ -73,7 +75,7 @@
     var hex = stored(d.round, false);
     var mine = hex && sha256(hex).slice(0, 8) === d.short;
     var send = null;
-    if (d.deal === "gathering" && crypto && !mine) {
+    if (d.deal === "gathering" && crypto && d.committed !== "1") {
       send = [joinUrl, "commitment=" + sha256(stored(d.round, true))];
     } else if (d.claimed !== "1") {
       send = [joinUrl, ""];
