@@ -114,7 +114,8 @@ def _valid_unicode(text: str) -> None:
 
 def hidden_character(text: str, newlines: bool = False) -> str | None:
     """The first character that is invisible or reorders text (control, bidi, zero-width),
-    as ``U+XXXX``, or None. A zero-width joiner inside an emoji sequence is fine.
+    as ``U+XXXX``, or None. A zero-width joiner inside an emoji sequence is fine; with
+    ``newlines``, so are line breaks and tabs (a multi-line option).
 
     >>> hidden_character("Anna") is None, hidden_character("An\\u200bna")
     (True, 'U+200B')
@@ -122,7 +123,7 @@ def hidden_character(text: str, newlines: bool = False) -> str | None:
     True
     """
     for i, char in enumerate(text):
-        if newlines and char == "\n":
+        if newlines and char in "\r\n\t":  # a textarea posts CRLF; pasted lists hold tabs
             continue
         category = unicodedata.category(char)
         if category not in ("Cc", "Cf", "Cs", "Zl", "Zp"):

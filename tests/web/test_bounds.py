@@ -250,3 +250,12 @@ def test_tokens_stay_out_of_the_error_log(app, client, seat, caplog, monkeypatch
     logged = caplog.text + "".join(str(r.exc_text or "") for r in caplog.records)
     assert "/api/s/…" in logged and "boom while serving /s/…" in logged
     assert token not in logged
+
+
+def test_a_card_list_typed_in_the_lobby_keeps_its_line_breaks(client):
+    """A textarea posts CRLF line endings; they are line breaks, not hidden characters."""
+    form = client.get("/new/kit").get_data(as_text=True)
+    response = client.post("/new/kit", data={
+        "csrf_token": csrf(form), "seat0": "Anna", "opt_deck": "custom",
+        "opt_cards": "2x Ace\r\nKing\tof hearts\r\n", "opt_places": "Centre", "lang": "en"})
+    assert response.status_code == 303
