@@ -43,7 +43,9 @@ def server(tmp_path_factory) -> Iterator[str]:
     base = f"http://127.0.0.1:{port}"
     db = tmp_path_factory.mktemp("e2e") / "companion.db"
     app = create_app({"DATABASE": str(db), "SECRET_KEY": "e2e", "PUBLIC_URL": base})
-    httpd = serving.make_server(app, "127.0.0.1", port, threads=8)
+    # Every browser context here is a device at the table, but all of them connect from
+    # 127.0.0.1: the per-client cap is lifted (tests/test_serving.py tests the cap).
+    httpd = serving.make_server(app, "127.0.0.1", port, threads=8, per_client=1000)
     thread = threading.Thread(target=httpd.run, daemon=True)
     thread.start()
     yield base
