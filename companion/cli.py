@@ -5,10 +5,16 @@ from __future__ import annotations
 import argparse
 import json
 import socket
+import sqlite3
 import sys
 from pathlib import Path
+from typing import Any
+
+from companion import logs
 
 DEFAULT_DB = "instance/companion.db"
+EXPORT_DEPTH = 64
+"""An export nests about ten deep; anything far deeper is not one."""
 
 
 def lan_address() -> str:
@@ -35,41 +41,81 @@ def terminal_qr(text: str) -> str:
     return out.getvalue()
 
 
+def fail(sentence: str) -> int:
+    """One sentence on stderr and a non-zero exit: no traceback for a person to read."""
+    print(f"error: {sentence}", file=sys.stderr)
+    return 1
+
+
 def serve(args: argparse.Namespace) -> int:
-    from waitress import serve as waitress_serve
+    from companion import create_app, serving
 
-    from companion import create_app
-
+    if not 1 <= args.port <= 65535:
+        return fail(f"--port must be between 1 and 65535, not {args.port}.")
+    if not 1 <= args.threads <= 256:
+        return fail(f"--threads must be between 1 and 256, not {args.threads}.")
+    if args.max_per_client is None:
+        args.max_per_client = serving.MAX_CONNECTIONS_PER_CLIENT
+    if args.max_per_client < 1:
+        return fail("--max-per-client must be at least 1.")
     host_shown = lan_address() if args.host in ("0.0.0.0", "::", "") else args.host
     url = (args.public_url or f"http://{host_shown}:{args.port}").rstrip("/")
-    config = {"DATABASE": str(Path(args.db).resolve()), "PUBLIC_URL": url}
-    app = create_app(overrides=config)
+    database = Path(args.db).resolve()
+    logs.quiet_tokens()
+    try:
+        app = create_app(overrides={"DATABASE": str(database), "PUBLIC_URL": url})
+    except (sqlite3.Error, OSError) as error:
+        return fail(f"cannot use {args.db} as the database ({error}).")
+    try:
+        server = serving.make_server(app, args.host, args.port, threads=args.threads,
+                                     per_client=args.max_per_client)
+    except OSError as error:
+        return fail(f"cannot listen on {args.host}:{args.port} ({error.strerror or error}); "
+                    "is another server running there? Try another --port.")
+    except ValueError as error:
+        return fail(f"cannot listen on {args.host}:{args.port} ({error}).")
     print(f"Table Companion is running: {url}")
     print("Open it on the tablet (same Wi-Fi), or scan:")
     print(terminal_qr(url))
     print("Stop with Ctrl+C.", flush=True)
     # Shorter GIL turns keep a poll from waiting behind a long render (bench: p99 with
-    # 500 devices fell from ~80 ms to under 30 ms); poll() instead of select() because
-    # select() ends the whole process once a socket's number passes 1023.
+    # 500 devices fell from ~80 ms to under 30 ms).
     sys.setswitchinterval(0.001)
-    waitress_serve(app, host=args.host, port=args.port, threads=args.threads,
-                   connection_limit=1000, channel_timeout=30, asyncore_use_poll=True,
-                   ident="companion")
+    server.run()  # returns on Ctrl+C
     return 0
 
 
-def export(args: argparse.Namespace) -> int:
-    from companion import store, tables
+def _open_existing(path: str) -> Any:
+    """The database at ``path`` if there is one; never creates a file."""
+    from companion import store
 
-    database = store.connect(args.db)
+    if not Path(path).is_file():
+        raise LookupError(f"there is no database at {path}")
     try:
-        data = tables.export(database, args.code)
+        database = store.connect(path)
+        database.execute("select count(*) from tables").fetchone()
+    except sqlite3.Error as error:
+        raise LookupError(f"{path} is not a Table Companion database ({error})") from None
+    return database
+
+
+def export(args: argparse.Namespace) -> int:
+    from companion import export as exports
+    from companion import tables
+
+    try:
+        database = _open_existing(args.db)
+        data = exports.export(database, tables.open_table(database, args.code))
+    except LookupError as error:
+        return fail(f"{error}.")
     except tables.TableError as error:
-        print(f"error: {error}", file=sys.stderr)
-        return 1
+        return fail(str(error))
     text = json.dumps(data, ensure_ascii=False, indent=1)
     if args.output:
-        Path(args.output).write_text(text + "\n", encoding="utf-8")
+        try:
+            Path(args.output).write_text(text + "\n", encoding="utf-8")
+        except OSError as error:
+            return fail(f"cannot write {args.output} ({error.strerror or error}).")
         print(f"wrote {args.output}")
     else:
         print(text)
@@ -77,13 +123,28 @@ def export(args: argparse.Namespace) -> int:
 
 
 def verify(args: argparse.Namespace) -> int:
+    from companion import inputs
+    from companion.errors import TableError
     from companion.verify import verify as check
 
     try:
-        data = json.loads(Path(args.file).read_text(encoding="utf-8"))
-    except (OSError, ValueError) as error:
-        print(f"error: cannot read {args.file}: {error}", file=sys.stderr)
-        return 2
+        text = Path(args.file).read_text(encoding="utf-8")
+    except OSError as error:
+        return fail(f"cannot read {args.file}: {error.strerror or error}") + 1
+    except UnicodeDecodeError as error:
+        return fail(f"{args.file} is not JSON: {error}") + 1
+    if inputs.nesting(text) > EXPORT_DEPTH:
+        print(f"FAILED:\n- {args.file}: it is nested too deeply to be an export.")
+        return 1
+    try:
+        data = json.loads(text)
+    except ValueError as error:
+        return fail(f"{args.file} is not JSON: {error}") + 1
+    try:
+        inputs.check_structure(data, max_depth=EXPORT_DEPTH)
+    except TableError as error:
+        print(f"FAILED:\n- {args.file}: {error}")
+        return 1
     report = check(data)
     print(report.summary())
     return 0 if report.ok else 1
@@ -99,6 +160,9 @@ def main(argv: list[str] | None = None) -> int:
     run.add_argument("--public-url", default="",
                      help="the address phones should use, when this machine's own is wrong")
     run.add_argument("--threads", type=int, default=8)
+    run.add_argument("--max-per-client", type=int, default=None,
+                     help="open connections per client address (default: "
+                     "companion.serving.MAX_CONNECTIONS_PER_CLIENT)")
     run.set_defaults(func=serve)
     out = commands.add_parser("export", help="print a finished table's export as JSON")
     out.add_argument("code")

@@ -3,16 +3,16 @@
 Derivation (published so anyone can check an export):
 
 - ``commitment = SHA-256(seed)``, shown on the table view from the first second.
-- Each phone sends a random contribution when it joins. The key for step ``n`` is
-  ``seed`` folded with every contribution received before step ``n`` was first played:
-  ``key = HMAC-SHA256(key, b"mix" || contribution)``, in the order received.
+- Each phone commits to 32 random bytes (their SHA-256) when it joins, and reveals them
+  once every commitment is in; the deal (step 0, ``setup``) waits for them. The key is
+  ``seed`` folded with every revealed contribution, in the order committed:
+  ``key = HMAC-SHA256(key, b"mix" || contribution)``.
 - Random bytes for step ``n``: ``HMAC-SHA256(key, "step:n:counter")`` for counter 0, 1, 2…
 - Integers in ``[0, n)`` by rejection sampling on the smallest byte width (no modulo bias);
   shuffles by Fisher–Yates from the last position down.
 
-Because a step's bytes depend only on the seed, the step number and contributions that
-arrived before that step was first played, undoing a draw and drawing again gives the
-same card: undo cannot be used to fish.
+Because a step's bytes depend only on the seed, the contributions and the step number,
+undoing a draw and drawing again gives the same card: undo cannot be used to fish.
 """
 
 from __future__ import annotations
@@ -120,10 +120,22 @@ class StepRandom:
 
 
 def random_for(seed_hex: str, contributions: Sequence[dict[str, Any]], step: int) -> StepRandom:
-    """The generator for ``step``, mixing in contributions received before that step.
+    """The generator for ``step``, mixing in the revealed contributions that count for it.
 
-    :param contributions: rows ``{"before_step": k, "value": hex}``; a contribution with
-        ``before_step <= step`` counts (it arrived when ``step`` had not yet been played).
+    :param contributions: rows ``{"before_step": k, "value": hex | None}`` in the order they
+        are mixed in; a revealed one with ``before_step <= step`` counts. Since the deal
+        waits for the phones, every contribution has ``before_step`` 0 (exports of format 1
+        mixed a late phone in from the step it arrived at).
     """
-    values = [c["value"] for c in contributions if c["before_step"] <= step]
+    values = [c["value"] for c in contributions if c.get("value") and c["before_step"] <= step]
     return StepRandom(step_key(seed_hex, values), step)
+
+
+def contribution_commitment(contribution_hex: str) -> str:
+    """What a phone commits to before any contribution is revealed: SHA-256 of its bytes."""
+    return hashlib.sha256(bytes.fromhex(contribution_hex)).hexdigest()
+
+
+def short(commitment_hex: str) -> str:
+    """The short form a phone shows and ``verify`` lists: the first 8 hex digits."""
+    return commitment_hex[:8]

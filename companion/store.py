@@ -7,6 +7,7 @@ the table row is a cache of replaying it. Every accepted action is one write tra
 
 from __future__ import annotations
 
+import hashlib
 import json
 import sqlite3
 import threading
@@ -16,6 +17,8 @@ from pathlib import Path
 from typing import Any
 
 from sqlite_utils import Database, Migrations
+
+from companion import chain
 
 migrations = Migrations("companion")
 
@@ -118,6 +121,62 @@ def m001_tables_seats_events(db: Database) -> None:
 def m002_round_closed(db: Database) -> None:
     """A finished game reveals its seed at once, before the table itself ends."""
     db["tables"].add_column("round_closed", int, not_null_default=0)
+
+
+@migrations()
+def m003_deal_after_join_and_log_chain(db: Database) -> None:
+    """The deal waits for the phones' committed contributions; every game keeps a hash
+    chain over its log. Games already dealt keep their deal (made at creation)."""
+    db["tables"].add_column("deal_phase", str, not_null_default="dealt")
+    db["tables"].add_column("deal_by", str, not_null_default="creation")
+    db["tables"].add_column("log_hash", str, not_null_default="")
+    db["tables"].add_column("log_size", int, not_null_default=0)
+    db["rounds"].add_column("deal", str)
+    db["rounds"].add_column("deal_chain", str)
+    db["rounds"].add_column("log_hash", str)
+    db["contributions"].add_column("commitment", str)
+    db["events"].add_column("chain", str)
+    db["events"].add_column("undo_chain", str)
+    db["contributions"].create_index(["table_code", "round", "seat"])
+    for row in list(db.query("select id, value from contributions")):
+        db.execute("update contributions set commitment = ? where id = ?",
+                   [hashlib.sha256(bytes.fromhex(row["value"])).hexdigest(), row["id"]])
+    for round_row in list(db.query("select * from rounds")):
+        _chain_old_round(db, round_row)
+
+
+def _chain_old_round(db: Database, round_row: dict[str, Any]) -> None:
+    """Hash the log of a game played before the chain existed, as it stands."""
+    code, round_ = round_row["table_code"], round_row["round"]
+    contributions = [dict(c) for c in db.query(
+        "select seat, commitment, value, before_step from contributions "
+        "where table_code = ? and round = ? order by id", [code, round_])]
+    deal = chain.deal_entry("creation", loads(round_row["options"]), contributions)
+    head = chain.link(chain.start(code, round_, round_row["commitment"]), deal)
+    size = 1
+    db.execute("update rounds set deal = ?, deal_chain = ? where table_code = ? and round = ?",
+               [dumps({k: v for k, v in deal.items() if k != "kind"}), head, code, round_])
+    events = list(db.query("select * from events where table_code = ? and round = ?",
+                           [code, round_]))
+    parsed = [dict(e, action=loads(e["action"]), log=loads(e["log"])) for e in events]
+    for kind, event in chain.moments(parsed):
+        if kind == "action":
+            head = chain.link(head, chain.action_entry(event))
+            db.execute("update events set chain = ? where id = ?", [head, event["id"]])
+        else:
+            head = chain.link(head, chain.undo_entry(event))
+            db.execute("update events set undo_chain = ? where id = ?", [head, event["id"]])
+        size += 1
+    if round_row["closed"]:
+        live = [e for e in events if e["undone_version"] is None]
+        final = live[-1]["state"] if live else round_row["initial_state"]
+        head = chain.link(head, chain.end_entry(
+            loads(round_row["result"]), hashlib.sha256(final.encode()).hexdigest()))
+        size += 1
+        db.execute("update rounds set log_hash = ? where table_code = ? and round = ?",
+                   [head, code, round_])
+    db.execute("update tables set log_hash = ?, log_size = ? where code = ? and round = ?",
+               [head, size, code, round_])
 
 
 def connect(path: str | Path) -> Database:
@@ -223,9 +282,17 @@ def event_by_key(db: Database, code: str, key: str) -> dict[str, Any] | None:
 
 
 def contributions(db: Database, code: str, round_: int) -> list[dict[str, Any]]:
+    """A game's contributions in the order they are mixed in (as committed): ``seat``,
+    ``commitment``, ``value`` (None until revealed) and ``before_step`` (0: from the deal)."""
     return list(db.query(
-        "select seat, before_step, value from contributions where table_code = ? and round = ? "
-        "order by id", [code, round_]))
+        "select id, seat, commitment, value, before_step from contributions "
+        "where table_code = ? and round = ? order by id", [code, round_]))
+
+
+def round_row(db: Database, code: str, round_: int) -> dict[str, Any]:
+    rows = list(db.query("select * from rounds where table_code = ? and round = ?",
+                         [code, round_]))
+    return rows[0]
 
 
 def rounds(db: Database, code: str) -> list[dict[str, Any]]:
@@ -265,10 +332,19 @@ def update_seat(db: Database, seat_id: int, **fields: Any) -> None:
     _update(db, "seats", "id = ?", [seat_id], fields)
 
 
-def mark_undone(db: Database, event_id: int, version: int, by: str) -> None:
-    _update(db, "events", "id = ?", [event_id], {"undone_version": version, "undone_by": by})
+def update_contribution(db: Database, row_id: int, **fields: Any) -> None:
+    _update(db, "contributions", "id = ?", [row_id], fields)
 
 
-def close_round(db: Database, code: str, round_: int, result: Any) -> None:
+def update_round(db: Database, code: str, round_: int, **fields: Any) -> None:
+    _update(db, "rounds", "table_code = ? and round = ?", [code, round_], fields)
+
+
+def mark_undone(db: Database, event_id: int, version: int, by: str, chain_head: str) -> None:
+    _update(db, "events", "id = ?", [event_id],
+            {"undone_version": version, "undone_by": by, "undo_chain": chain_head})
+
+
+def close_round(db: Database, code: str, round_: int, result: Any, log_hash: str) -> None:
     _update(db, "rounds", "table_code = ? and round = ?", [code, round_],
-            {"closed": 1, "result": dumps(result)})
+            {"closed": 1, "result": dumps(result), "log_hash": log_hash})

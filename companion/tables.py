@@ -1,4 +1,4 @@
-"""Table lifecycle: create, seats and tokens, act, undo, play again, end, export.
+"""Table lifecycle: create, seats and tokens, the deal, act, undo, play again, end.
 
 The referee's checks run here once, in a fixed order (STYLE.md §5): the table exists, the
 token holds a seat, the game is not over, the submitted version is current, the action
@@ -20,45 +20,23 @@ from typing import Any
 
 from sqlite_utils import Database
 
-from companion import fairness, store
+from companion import chain, deal, fairness, inputs, store
+from companion.errors import (  # noqa: F401  (re-exported: callers catch tables.Refused…)
+    BadRequest,
+    Forbidden,
+    NotFound,
+    Refused,
+    Stale,
+    TableError,
+)
 from companion.games import GAMES
 from companion.games.base import N_, ActionSyntaxError, RuleError
 
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
 CODE_LENGTH = 6
 MAX_NAME = 24
-LANGUAGES = ("en", "cs", "ru")
-
-
-class TableError(Exception):
-    """A refused request: ``status`` is the HTTP status, ``message`` a sentence id."""
-
-    status = 400
-
-    def __init__(self, message: str, **args: Any) -> None:
-        super().__init__(message.format(**args))
-        self.message = message
-        self.args_ = args
-
-
-class BadRequest(TableError):
-    status = 400
-
-
-class Forbidden(TableError):
-    status = 403
-
-
-class NotFound(TableError):
-    status = 404
-
-
-class Stale(TableError):
-    status = 409
-
-
-class Refused(TableError):
-    status = 422
+MAX_OPTION_TEXT = 4000
+_TOKEN = re.compile(r"[A-Za-z0-9_\-=]{16,64}")
 
 
 def now() -> str:
@@ -88,7 +66,8 @@ class Table:
 
     row: dict[str, Any]
     seats: list[dict[str, Any]]
-    state: dict[str, Any] = field(init=False)
+    state: dict[str, Any] | None = field(init=False)
+    """None until the deal."""
 
     def __post_init__(self) -> None:
         self.state = store.loads(self.row["state"])
@@ -124,7 +103,14 @@ class Table:
         return self.closed or bool(self.row["round_closed"])
 
     @property
+    def dealt(self) -> bool:
+        """The game's setup has run (after the phones' randomness was in)."""
+        return self.row["deal_phase"] == deal.DEALT
+
+    @property
     def result(self) -> dict[str, Any] | None:
+        if self.state is None:
+            return None
         return self.game.result(self.state)
 
     @property
@@ -132,11 +118,14 @@ class Table:
         return [s["name"] for s in self.seats]
 
     def actions(self, seat: int) -> list[Any]:
-        if self.closed or self.result is not None:
+        if self.closed or self.state is None or self.result is not None:
             return []
         return self.game.actions(self.state, seat)
 
-    def view(self, seat: int | None) -> dict[str, Any]:
+    def view(self, seat: int | None) -> dict[str, Any] | None:
+        """``view(state, seat)``; None before the deal (there is no position yet)."""
+        if self.state is None:
+            return None
         return self.game.view(self.state, seat)
 
 
@@ -175,8 +164,8 @@ def _coerce(option: Any, value: Any) -> Any:
         raise BadRequest(N_("“{option}” must be yes or no."), option=label)
     if option.kind == "int":
         try:
-            number = int(value)
-        except (TypeError, ValueError):
+            number = inputs.whole_number(value) if isinstance(value, str) else int(value)
+        except (TypeError, ValueError, OverflowError, BadRequest):
             raise BadRequest(N_("“{option}” must be a whole number."), option=label) from None
         if isinstance(value, bool) or isinstance(value, float) and value != number:
             raise BadRequest(N_("“{option}” must be a whole number."), option=label)
@@ -192,10 +181,10 @@ def _coerce(option: Any, value: Any) -> Any:
             raise BadRequest(N_("“{option}” has no choice “{value}”."), option=label,
                              value=str(value)[:40])
         return value
-    if not isinstance(value, str) or len(value) > 4000:
+    if not isinstance(value, str) or len(value) > MAX_OPTION_TEXT:
         raise BadRequest(N_("“{option}” must be a text of at most 4000 characters."),
                          option=label)
-    return value
+    return inputs.check_text(value, MAX_OPTION_TEXT, label, newlines=True)
 
 
 def seat_plan(game: ModuleType, options: dict[str, Any], raw: Any) -> list[dict[str, str]]:
@@ -211,19 +200,25 @@ def seat_plan(game: ModuleType, options: dict[str, Any], raw: Any) -> list[dict[
         raise BadRequest(N_("This game needs between {min} and {max} players."),
                          min=spec.min, max=spec.max)
     plan = []
+    seen: set[str] = set()
     for i, entry in enumerate(raw):
         role = spec.roles[i] if spec.roles else ""
-        name = entry.get("name") or ""
-        if not isinstance(name, str):
-            raise BadRequest(N_("A seat's name must be a text."))
-        name = re.sub(r"\s+", " ", name).strip()[:MAX_NAME]
+        name = inputs.clean_name(entry.get("name") or "", MAX_NAME) or role or f"#{i + 1}"
         if "role" in entry and spec.roles and entry["role"] not in ("", role):
             raise BadRequest(N_("Seat {n} is the role “{role}”."), n=i + 1, role=role)
-        plan.append({"role": role, "name": name or role or f"#{i + 1}"})
+        if inputs.name_key(name) in seen:
+            raise BadRequest(N_("Two seats cannot both be called “{name}”: the log would "
+                                "not tell them apart."), name=name)
+        seen.add(inputs.name_key(name))
+        plan.append({"role": role, "name": name})
     return plan
 
 
 # --- creating and opening -----------------------------------------------------------------
+
+DEAL_MODES = ("join", "now")
+"""When a new table deals: once the phones joined (the fair default), or at once from the
+server's seed alone (bots and tests that read their actions before acting)."""
 
 
 def create(
@@ -231,13 +226,17 @@ def create(
     game_id: Any,
     options: Any = None,
     seats: Any = None,
-    lang: str = "en",
+    lang: Any = "en",
+    deal_mode: Any = "join",
 ) -> dict[str, Any]:
     """A new table with a fresh committed seed; returns the code, the host token and the
     seat tokens (shown once: only their hashes are stored)."""
     if not isinstance(game_id, str) or game_id not in GAMES:
         raise NotFound(N_("There is no game “{game}”."), game=str(game_id)[:40])
     game = GAMES[game_id]
+    lang = inputs.check_lang(lang)
+    if deal_mode not in DEAL_MODES:
+        raise BadRequest(N_("“deal” is “join” (after the phones joined) or “now”."))
     opts = validate_options(game, options)
     plan = seat_plan(game, opts, seats)
     opts["players"] = len(plan)
@@ -247,21 +246,23 @@ def create(
         except RuleError as error:
             raise BadRequest(error.message, **error.args_) from None
     seed = fairness.new_seed()
-    try:
-        state = game.setup(opts, fairness.random_for(seed, [], 0))
+    try:  # options a game cannot set up from are refused now, not at the deal
+        game.setup(opts, fairness.random_for(seed, [], 0))
     except RuleError as error:
         raise BadRequest(error.message, **error.args_) from None
     host_token = new_token()
     tokens = [seat_token(host_token, i, 0) for i in range(len(plan))]
-    lang = lang if lang in LANGUAGES else "en"
+    commitment = fairness.commitment(seed)
     with store.writing(db):
         code = _free_code(db)
         store.insert(db, "tables", {
             "code": code, "game": game_id, "options": store.dumps(opts),
-            "state": store.dumps(state), "version": 1, "round": 1, "seed": seed,
-            "commitment": fairness.commitment(seed), "status": "playing",
+            "state": None, "version": 1, "round": 1, "seed": seed,
+            "commitment": commitment, "status": "playing",
             "host_hash": token_hash(host_token), "lang": lang, "public_url": "",
             "high_step": 0, "seat_versions": store.dumps([1] * len(plan)), "created": now(),
+            "deal_phase": deal.GATHERING, "deal_by": "",
+            "log_hash": chain.start(code, 1, commitment), "log_size": 0,
         })
         for i, (seat, token) in enumerate(zip(plan, tokens, strict=True)):
             store.insert(db, "seats", {
@@ -271,13 +272,15 @@ def create(
             })
         store.insert(db, "rounds", {
             "table_code": code, "round": 1, "options": store.dumps(opts), "seed": seed,
-            "commitment": fairness.commitment(seed), "initial_state": store.dumps(state),
-            "result": None, "closed": 0,
+            "commitment": commitment, "initial_state": None, "result": None, "closed": 0,
         })
+        if deal_mode == "now":
+            deal.deal(db, open_table(db, code), deal.AT_CREATION)
     return {
         "code": code,
         "host_token": host_token,
-        "commitment": fairness.commitment(seed),
+        "commitment": commitment,
+        "dealt": deal_mode == "now",
         "seats": [dict(seat, token=token) for seat, token in zip(plan, tokens, strict=True)],
     }
 
@@ -300,7 +303,7 @@ def open_table(db: Database, code: str) -> Table:
 
 
 def _check_token(token: Any) -> str:
-    if not isinstance(token, str) or not 16 <= len(token) <= 64:
+    if not isinstance(token, str) or not _TOKEN.fullmatch(token):
         raise Forbidden(N_("This link is not valid. Ask the host for a new one."))
     return token_hash(token)
 
@@ -342,9 +345,12 @@ def act(
     version: Any,
     key: Any = None,
 ) -> Acted:
-    """Apply one seat's action in one write transaction; a repeated key applies once."""
-    if key is not None and (not isinstance(key, str) or not 1 <= len(key) <= 64):
-        raise BadRequest(N_("The request key must be a short text."))
+    """Apply one seat's action in one write transaction; a repeated key applies once.
+
+    The first action of a game nobody's phone is holding up deals it (bots and clients that
+    act at once); a refused action changes nothing, that deal included.
+    """
+    inputs.check_request_key(key)
     if version is not None and (isinstance(version, bool) or not isinstance(version, int)):
         raise BadRequest(N_("The version must be a whole number."))
     with store.writing(db):
@@ -355,6 +361,8 @@ def act(
                 return Acted(table, seat, repeated=True)
         if table.closed:
             raise Refused(N_("This table has ended; the host can start a new one."))
+        if not table.dealt:
+            _deal_at_first_action(db, table)
         if table.result is not None:
             raise Refused(N_("The game is over."))
         seat_versions = store.loads(table.row["seat_versions"])
@@ -363,15 +371,14 @@ def act(
                            "nothing was done. Here is the table as it is now."))
         if not isinstance(action, str) or not action:
             raise BadRequest(N_("Say which action to take."))
-        if params is None:
-            params = {}
-        if not isinstance(params, dict):
-            raise BadRequest(N_("The action's parameters must be an object."))
-        before = {s: _action_keys(table, s) for s in range(len(table.seats))}
-        if not before[seat["seat"]]:
+        offered = table.actions(seat["seat"])
+        params = inputs.check_params(action, {} if params is None else params, offered)
+        before = {s: _action_keys(table, s) for s in range(len(table.seats)) if s != seat["seat"]}
+        before[seat["seat"]] = [a.sort_key() for a in offered]
+        if not offered:
             raise Refused(N_("There is nothing for you to do right now; wait for your turn."))
         step = _live_count(db, table) + 1
-        rng = fairness.random_for(table.row["seed"], _contributions(db, table), step)
+        rng = fairness.random_for(table.row["seed"], deal.contributions(db, table), step)
         try:
             applied = table.game.apply(table.state, seat["seat"],
                                        {"action": action, "params": params}, rng)
@@ -385,24 +392,47 @@ def act(
             if _action_keys(table, s) != keys:
                 seat_versions[s] = new_version
         state_text = store.dumps(applied.state)
+        posted = {"action": action, "params": params}
+        head = chain.link(table.row["log_hash"], chain.action_entry({
+            "step": step, "seat": seat["seat"], "version": new_version, "action": posted,
+            "log": applied.log}))
         store.insert(db, "events", {
             "table_code": table.code, "round": table.round, "step": step, "seat": seat["seat"],
-            "action": store.dumps({"action": action, "params": params}),
+            "action": store.dumps(posted),
             "key": None if key is None else f"{seat['seat']}:{key}",
             "log": store.dumps(applied.log), "revealed": int(applied.revealed or rng.used),
             "state": state_text, "version": new_version, "undone_version": None,
-            "undone_by": None, "created": now(),
+            "undone_by": None, "created": now(), "chain": head,
         })
+        fields = {"state": state_text, "version": new_version,
+                  "high_step": max(table.row["high_step"], step),
+                  "seat_versions": store.dumps(seat_versions)}
+        table.row.update(fields, log_hash=head, log_size=table.row["log_size"] + 1)
         finished = table.game.result(applied.state)
         if finished is not None:
-            store.close_round(db, table.code, table.round, finished)
-        store.update_table(db, table.code, state=state_text, version=new_version,
-                           high_step=max(table.row["high_step"], step),
-                           seat_versions=store.dumps(seat_versions),
-                           round_closed=int(finished is not None))
-        table.row.update(version=new_version, state=state_text, round_closed=int(
-            finished is not None), seat_versions=store.dumps(seat_versions))
+            _end_round(db, table, finished)
+        store.update_table(db, table.code, **fields, log_hash=table.row["log_hash"],
+                           log_size=table.row["log_size"], round_closed=int(finished is not None))
+        table.row.update(round_closed=int(finished is not None))
     return Acted(table, seat)
+
+
+def _deal_at_first_action(db: Database, table: Table) -> None:
+    deal.close_gathering(db, table, deal.BY_FIRST_ACTION)
+    waiting = deal.waiting_for(db, table)
+    if waiting:
+        raise Refused(N_("The cards are not dealt yet: waiting for {names} to send their "
+                         "phone's randomness."), names=", ".join(table.names[s] for s in waiting))
+    deal.deal(db, table, table.row["deal_by"])
+
+
+def _end_round(db: Database, table: Table, result: Any) -> None:
+    """Close the current game (its seed is revealed) with the last entry of its log; the
+    caller stores the table row's new ``log_hash`` and ``log_size``."""
+    entry = chain.end_entry(result, chain.state_sha256(table.row["state"] or "null"))
+    head = chain.link(table.row["log_hash"], entry)
+    store.close_round(db, table.code, table.round, result, head)
+    table.row.update(log_hash=head, log_size=table.row["log_size"] + 1)
 
 
 def _action_keys(table: Table, seat: int) -> list[tuple[str, str]]:
@@ -416,30 +446,76 @@ def _live_count(db: Database, table: Table) -> int:
     return row[0]
 
 
-def _contributions(db: Database, table: Table) -> list[dict[str, Any]]:
-    return store.contributions(db, table.code, table.round)
+def _changed(db: Database, table: Table, was_dealt: bool) -> None:
+    """One more version for every screen; a deal just made gives every seat new actions."""
+    fields: dict[str, Any] = {"version": table.version + 1}
+    if table.dealt and not was_dealt:
+        fields["seat_versions"] = store.dumps([table.version + 1] * len(table.seats))
+    store.update_table(db, table.code, **fields)
+    table.row.update(fields)
 
 
-def join(db: Database, token: Any, contribution: Any) -> Table:
-    """A phone opened its seat: claim it and mix its random contribution into later steps."""
-    if not isinstance(contribution, str) or not re.fullmatch(r"[0-9a-f]{64}", contribution):
-        raise BadRequest(N_("The contribution must be 32 random bytes as hex."))
+# --- the phones' randomness and the deal -------------------------------------------------------
+
+
+def join(db: Database, token: Any, contribution: Any = None, commitment: Any = None) -> Table:
+    """A phone opened its seat: claim it and, while the game is gathering, record its
+    commitment (``contribution`` alone commits and reveals in one step, for old clients)."""
+    if commitment is not None:
+        commitment = deal.hex32(commitment, N_("commitment"))
+    if contribution is not None:
+        contribution = deal.hex32(contribution, N_("contribution"))
+        digest = fairness.contribution_commitment(contribution)
+        if commitment is not None and commitment != digest:
+            raise BadRequest(N_("These bytes do not match what this phone committed to."))
+        commitment = digest
     with store.writing(db):
         table, seat = open_seat(db, token)
-        if not seat["claimed"]:
-            store.insert(db, "contributions", {
-                "table_code": table.code, "round": table.round, "seat": seat["seat"],
-                "before_step": table.row["high_step"] + 1, "value": contribution,
-            })
+        was_dealt = table.dealt
+        changed = not seat["claimed"]
+        if changed:
             store.update_seat(db, seat["id"], claimed=1)
-            store.update_table(db, table.code, version=table.version + 1)
-            table.row["version"] += 1
+            seat["claimed"] = 1
+        if commitment is not None and deal.commit(db, table, seat["seat"], commitment,
+                                                  contribution):
+            deal.advance(db, table)
+            changed = True
+        if changed:
+            _changed(db, table, was_dealt)
+    return table
+
+
+def reveal(db: Database, token: Any, contribution: Any) -> Table:
+    """A committed phone's 32 bytes, once commitments are closed; the last one deals."""
+    value = deal.hex32(contribution, N_("contribution"))
+    with store.writing(db):
+        table, seat = open_seat(db, token)
+        was_dealt = table.dealt
+        if deal.reveal(db, table, seat["seat"], value):
+            deal.advance(db, table)
+            _changed(db, table, was_dealt)
+    return table
+
+
+def start(db: Database, host_token: Any, force: bool = False) -> Table:
+    """The host starts the game: commitments close; the cards are dealt once every phone
+    that committed has revealed, or at once with ``force`` (the missing ones are shown)."""
+    if not isinstance(force, bool):
+        raise BadRequest(N_("“force” must be true or false."))
+    with store.writing(db):
+        table = open_host(db, host_token)
+        if table.round_closed:
+            raise Refused(N_("This game is over."))
+        if table.dealt:
+            return table
+        deal.close_gathering(db, table, deal.BY_HOST)
+        deal.advance(db, table, force=force)
+        _changed(db, table, was_dealt=False)
     return table
 
 
 def set_seat_language(db: Database, token: Any, lang: Any) -> None:
-    if lang not in LANGUAGES:
-        raise BadRequest(N_("Choose English, Czech or Russian."))
+    lang = inputs.check_lang(lang)
     with store.writing(db):
         _, seat = open_seat(db, token)
         store.update_seat(db, seat["id"], lang=lang)
@@ -449,8 +525,7 @@ def set_seat_language(db: Database, token: Any, lang: Any) -> None:
 
 
 def set_table_language(db: Database, host_token: Any, lang: Any) -> None:
-    if lang not in LANGUAGES:
-        raise BadRequest(N_("Choose English, Czech or Russian."))
+    lang = inputs.check_lang(lang)
     with store.writing(db):
         table = open_host(db, host_token)
         store.update_table(db, table.code, lang=lang, version=table.version + 1)
@@ -520,15 +595,19 @@ def undo(db: Database, table_opener: Any, by_seat: bool = False) -> Table:
                 raise Refused(N_("There is nothing to undo."))
             who = "host"
         new_version = table.version + 1
-        store.mark_undone(db, event["id"], new_version, who)
+        head = chain.link(table.row["log_hash"], chain.undo_entry(dict(
+            event, undone_version=new_version, undone_by=who)))
+        store.mark_undone(db, event["id"], new_version, who, head)
         previous = list(db.query(
             "select state from events where table_code = ? and round = ? and "
             "undone_version is null order by step desc limit 1", [table.code, table.round]))
-        state_text = previous[0]["state"] if previous else store.rounds(db, table.code)[
-            table.round - 1]["initial_state"]
-        store.update_table(db, table.code, state=state_text, version=new_version,
-                           seat_versions=store.dumps([new_version] * len(table.seats)))
-        table.row.update(state=state_text, version=new_version)
+        state_text = previous[0]["state"] if previous else store.round_row(
+            db, table.code, table.round)["initial_state"]
+        fields = {"state": state_text, "version": new_version, "log_hash": head,
+                  "log_size": table.row["log_size"] + 1,
+                  "seat_versions": store.dumps([new_version] * len(table.seats))}
+        store.update_table(db, table.code, **fields)
+        table.row.update(fields)
         table.state = store.loads(state_text)
     return table
 
@@ -540,14 +619,17 @@ def close(db: Database, host_token: Any) -> Table:
         if table.closed:
             return table
         if not table.round_closed:
-            store.close_round(db, table.code, table.round, table.result)
-        store.update_table(db, table.code, status="closed", version=table.version + 1)
-        table.row.update(status="closed", version=table.version + 1)
+            _end_round(db, table, table.result)
+        fields = {"status": "closed", "version": table.version + 1,
+                  "log_hash": table.row["log_hash"], "log_size": table.row["log_size"]}
+        store.update_table(db, table.code, **fields)
+        table.row.update(fields)
     return table
 
 
 def play_again(db: Database, opener: Any, as_host: bool) -> Table:
-    """Close the finished game (revealing its seed) and deal a new one at the same seats."""
+    """A new game at the same seats: a new seed whose commitment is shown first; the phones'
+    randomness is gathered afresh (none carries over) and the deal waits for it."""
     with store.writing(db):
         table = open_host(db, opener) if as_host else open_seat(db, opener)[0]
         if table.closed:
@@ -560,26 +642,19 @@ def play_again(db: Database, opener: Any, as_host: bool) -> Table:
         options = table.options
         options["previous_result"] = previous
         seed = fairness.new_seed()
-        state = table.game.setup(options, fairness.random_for(seed, [], 0))
+        commitment = fairness.commitment(seed)
         round_ = table.round + 1
         store.insert(db, "rounds", {
             "table_code": table.code, "round": round_, "options": store.dumps(options),
-            "seed": seed, "commitment": fairness.commitment(seed),
-            "initial_state": store.dumps(state), "result": None, "closed": 0,
+            "seed": seed, "commitment": commitment, "initial_state": None, "result": None,
+            "closed": 0,
         })
-        for seat in table.seats:
-            # Phones already joined keep mixing in: their contribution carries over.
-            for c in store.contributions(db, table.code, table.round):
-                if c["seat"] == seat["seat"]:
-                    store.insert(db, "contributions", {
-                        "table_code": table.code, "round": round_, "seat": seat["seat"],
-                        "before_step": 1, "value": c["value"],
-                    })
         new_version = table.version + 1
-        store.update_table(db, table.code, state=store.dumps(state), version=new_version,
-                           round=round_, seed=seed, commitment=fairness.commitment(seed),
-                           high_step=0, round_closed=0,
-                           seat_versions=store.dumps([new_version] * len(table.seats)))
+        store.update_table(db, table.code, state=None, version=new_version, round=round_,
+                           seed=seed, commitment=commitment, high_step=0, round_closed=0,
+                           seat_versions=store.dumps([new_version] * len(table.seats)),
+                           deal_phase=deal.GATHERING, deal_by="",
+                           log_hash=chain.start(table.code, round_, commitment), log_size=0)
     return open_table(db, table.code)
 
 
@@ -609,40 +684,8 @@ def log_for(db: Database, table: Table, seat: int | None, limit: int = 40) -> li
     return entries[:limit]
 
 
-def export(db: Database, code: str) -> dict[str, Any]:
-    """Every closed game of this table: options, seed, contributions and every event."""
-    table = open_table(db, code)
-    closed = [r for r in store.rounds(db, table.code) if r["closed"]]
-    if not closed:
-        raise Refused(N_("The seed is revealed when the game ends; export it then."))
-    return {
-        "format": "table-companion-export/1",
-        "table": table.code,
-        "game": table.row["game"],
-        "seats": [{"seat": s["seat"], "role": s["role"], "name": s["name"]}
-                  for s in table.seats],
-        "games": [_export_round(db, table.code, r) for r in closed],
-    }
+def export(db: Database, code: str, scope: str = "full") -> dict[str, Any]:
+    """Every finished game of this table (see ``companion/export.py`` for who gets what)."""
+    from companion import export as exports  # it builds on this module
 
-
-def _export_round(db: Database, code: str, round_row: dict[str, Any]) -> dict[str, Any]:
-    events = store.events(db, code, round_row["round"])
-    live = [e for e in events if e["undone_version"] is None]
-    final = live[-1]["state"] if live else round_row["initial_state"]
-    return {
-        "round": round_row["round"],
-        "options": store.loads(round_row["options"]),
-        "seed": round_row["seed"],
-        "commitment": round_row["commitment"],
-        "contributions": store.contributions(db, code, round_row["round"]),
-        "events": [
-            {
-                "step": e["step"], "seat": e["seat"], "action": store.loads(e["action"]),
-                "log": store.loads(e["log"]), "version": e["version"],
-                "undone_version": e["undone_version"], "undone_by": e["undone_by"],
-            }
-            for e in events
-        ],
-        "result": store.loads(round_row["result"]),
-        "final_state_sha256": hashlib.sha256(final.encode()).hexdigest(),
-    }
+    return exports.export(db, open_table(db, code), scope)

@@ -1,20 +1,35 @@
 """``companion verify FILE``: replay an export and confirm every shuffle, roll and log line.
 
-For each game in the export: the seed matches the commitment shown from the first second;
-setup and every action — including those later undone, replayed in the order they
-happened — give exactly the log lines that were recorded; the final state matches its
-recorded hash. Any change to an action, a log line, the seed or a contribution fails.
+For each game in a full export:
+
+- the seed matches the commitment shown from the first second;
+- every contribution matches the commitment its phone made before any was revealed, and
+  the deal mixed in exactly the revealed ones (the listing names each seat's short hash,
+  as its phone showed it);
+- setup and every action — including those later undone, replayed in the order they
+  happened — pass the same parameter checks as at the table and give exactly the log
+  lines that were recorded;
+- the log chain over the deal, every action, every undo and the end recomputes to each
+  recorded head and to the final log hash the screens showed;
+- the final position and the result match.
+
+A public export (the table code's) holds no parameters and no private lines: only its
+seed, commitment and contributions are checked. A malformed export fails with a sentence.
 """
 
 from __future__ import annotations
 
-import hashlib
-import json
+import hmac
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from companion import fairness
+from companion import chain, fairness, inputs
+from companion.errors import TableError
 from companion.games import GAMES
+
+FORMATS = ("table-companion-export/1", "table-companion-export/2")
+_HEX64 = re.compile(r"[0-9a-f]{64}")
 
 
 @dataclass
@@ -24,79 +39,243 @@ class Report:
     events: int = 0
     random_steps: int = 0
     problems: list[str] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+    """What a person compares by hand: log hashes and each seat's randomness."""
+    replayed: bool = True
 
     def fail(self, problem: str) -> None:
         self.ok = False
         self.problems.append(problem)
 
     def summary(self) -> str:
-        if self.ok:
-            return (f"OK: {self.games} game(s), {self.events} action(s) replayed, "
-                    f"{self.random_steps} with randomness, all outcomes match the seed.")
-        return "FAILED:\n" + "\n".join(f"- {p}" for p in self.problems)
+        notes = "".join(f"\n{note}" for note in self.notes)
+        if not self.ok:
+            return "FAILED:\n" + "\n".join(f"- {p}" for p in self.problems) + notes
+        if not self.replayed:
+            return (f"OK (public export): {self.games} game(s); the seeds match their "
+                    "commitments and the contributions theirs. Actions and private lines "
+                    "are withheld: replaying them needs the host's or a player's export."
+                    + notes)
+        return (f"OK: {self.games} game(s), {self.events} action(s) replayed, "
+                f"{self.random_steps} with randomness, all outcomes match the seed." + notes)
 
 
-def _canonical(value: Any) -> str:
-    return json.dumps(value, ensure_ascii=False, separators=(",", ":"), sort_keys=True)
+class Malformed(ValueError):
+    """The export is not shaped like one; the message says where."""
+
+
+# --- the shape of an export -------------------------------------------------------------------
+
+
+def _need(obj: Any, key: str, kind: str, where: str, optional: bool = False) -> Any:
+    if not isinstance(obj, dict) or key not in obj:
+        raise Malformed(f"{where}: “{key}” is missing")
+    value = obj[key]
+    if value is None and optional:
+        return None
+    ok = {
+        "int": isinstance(value, int) and not isinstance(value, bool),
+        "str": isinstance(value, str),
+        "hex": isinstance(value, str) and bool(_HEX64.fullmatch(value)),
+        "dict": isinstance(value, dict),
+        "list": isinstance(value, list),
+        "any": True,
+    }[kind]
+    if not ok:
+        words = {"int": "a whole number", "str": "a text", "hex": "64 hex digits",
+                 "dict": "an object", "list": "a list", "any": "a value"}
+        raise Malformed(f"{where}: “{key}” must be {words[kind]}")
+    return value
+
+
+def _check_shape(played: Any, where: str, version: int, scope: str) -> None:
+    for key, kind in (("round", "int"), ("options", "dict"), ("seed", "hex"),
+                      ("commitment", "hex"), ("contributions", "list"), ("events", "list"),
+                      ("result", "any"), ("final_state_sha256", "hex")):
+        _need(played, key, kind, where)
+    for i, c in enumerate(played["contributions"], 1):
+        spot = f"{where}: contribution {i}"
+        _need(c, "seat", "int", spot)
+        _need(c, "before_step", "int", spot)
+        _need(c, "value", "hex", spot, optional=version == 2)
+        if version == 2:
+            _need(c, "commitment", "hex", spot)
+    if version == 2:
+        deal = _need(played, "deal", "dict", where)
+        _need(deal, "by", "str", f"{where}: deal")
+        _need(played, "log_hash", "hex", where)
+        if scope == "full":
+            _need(deal, "chain", "hex", f"{where}: deal")
+    for i, event in enumerate(played["events"], 1):
+        spot = f"{where}: event {i}"
+        for key, kind in (("step", "int"), ("seat", "int"), ("action", "dict"),
+                          ("log", "list"), ("version", "int")):
+            _need(event, key, kind, spot)
+        _need(event, "undone_version", "int", spot, optional=True)
+        _need(event, "undone_by", "str", spot, optional=True)
+        _need(event["action"], "action", "str", spot)
+        if scope == "full":
+            _need(event["action"], "params", "dict", spot)
+        if version == 2 and scope == "full":
+            _need(event, "chain", "hex", spot)
+            _need(event, "undo_chain", "hex", spot, optional=True)
+
+
+# --- checking -----------------------------------------------------------------------------
 
 
 def verify(export: Any) -> Report:
-    """Check a whole export (the dict from ``GET /api/t/<code>/export``)."""
+    """Check a whole export (the dict from one of the export URLs or ``companion export``)."""
     report = Report()
-    if not isinstance(export, dict) or export.get("format") != "table-companion-export/1":
-        report.fail("not a Table Companion export")
+    if not isinstance(export, dict) or export.get("format") not in FORMATS:
+        report.fail("this is not a Table Companion export")
         return report
-    game = GAMES.get(export.get("game"))
+    version = FORMATS.index(export["format"]) + 1
+    scope = export.get("scope", "full")
+    game = GAMES.get(export.get("game")) if isinstance(export.get("game"), str) else None
     if game is None:
-        report.fail(f"unknown game {export.get('game')!r}")
+        report.fail(f"the export is of a game this version does not know: "
+                    f"{str(export.get('game'))[:40]!r}")
         return report
-    for played in export.get("games", []):
+    games = export.get("games")
+    seats = export.get("seats")
+    if not isinstance(games, list) or not isinstance(seats, list) or scope not in (
+            "full", "public") or version == 2 and not isinstance(export.get("table"), str):
+        report.fail("the export is malformed: it needs “table”, a list of “seats”, a list "
+                    "of “games” and a known “scope”")
+        return report
+    names = {s.get("seat"): str(s.get("name"))[:40] for s in seats if isinstance(s, dict)}
+    report.replayed = scope == "full"
+    for n, played in enumerate(games, 1):
         report.games += 1
+        where = f"game {n}"
         try:
-            _verify_game(game, played, report)
-        except Exception as error:  # a tampered export may break the game itself
-            report.fail(f"game {played.get('round')}: replay failed: {error}")
+            _check_shape(played, where, version, scope)
+            where = f"game {played['round']}"
+            if _commitments(played, where, version, names, report) and scope == "full":
+                _replay(game, export["table"] if version == 2 else None, played, where,
+                        version, report)
+        except Malformed as error:
+            report.fail(f"the export is malformed: {error}")
+        except RecursionError:
+            report.fail(f"{where}: the export is nested too deeply")
+        except Exception as error:  # a tampered export may break the game's own code
+            report.fail(f"{where}: replay failed: {type(error).__name__}: {str(error)[:200]}")
     if report.games == 0:
         report.fail("the export holds no finished game")
     return report
 
 
-def _verify_game(game: Any, played: dict[str, Any], report: Report) -> None:
-    label = f"game {played['round']}"
+def _commitments(played: dict[str, Any], where: str, version: int, names: dict[Any, str],
+                 report: Report) -> bool:
+    """The seed against its commitment, each contribution against its phone's; lists the
+    seats' short hashes. Returns whether it is worth replaying."""
+    if fairness.commitment(played["seed"]) != played["commitment"]:
+        report.fail(f"{where}: the seed does not match the commitment")
+        return False
+    ok = True
+    listing = []
+    by_seat = {}
+    for c in played["contributions"]:
+        if version == 2:
+            if c["value"] is not None and fairness.contribution_commitment(
+                    c["value"]) != c["commitment"]:
+                report.fail(f"{where}: the contribution of seat {c['seat'] + 1} does not "
+                            "match its phone's commitment")
+                ok = False
+            by_seat[c["seat"]] = c
+        else:
+            by_seat[c["seat"]] = dict(c, commitment=fairness.contribution_commitment(
+                c["value"]))
+    for seat, name in sorted(names.items(), key=lambda item: str(item[0])):
+        c = by_seat.get(seat)
+        if c is None:
+            listing.append(f"{name} — none (no phone joined before the deal)")
+        elif c["value"] is None:
+            listing.append(f"{name} {fairness.short(c['commitment'])} "
+                           "(committed, never revealed: not used)")
+        else:
+            listing.append(f"{name} {fairness.short(c['commitment'])} (used)")
+    report.notes.append(f"{where}: the phones' randomness: " + "; ".join(listing))
+    if version == 2:
+        report.notes.append(f"{where}: log hash {played['log_hash']} — it must match the "
+                            "one the screens showed when the game ended.")
+    return ok
+
+
+def _replay(game: Any, code: str | None, played: dict[str, Any], where: str, version: int,
+            report: Report) -> None:
     seed = played["seed"]
-    if fairness.commitment(seed) != played["commitment"]:
-        report.fail(f"{label}: the seed does not match the commitment")
-        return
     contributions = played["contributions"]
     state = game.setup(played["options"], fairness.random_for(seed, contributions, 0))
-    # Replay in the order things happened: each action, and each undo, by version.
-    moments: list[tuple[int, int, dict[str, Any]]] = []
-    for event in played["events"]:
-        moments.append((event["version"], 1, event))
-        if event["undone_version"] is not None:
-            moments.append((event["undone_version"], 0, event))
+    head = ""
+    if version == 2:
+        entry = chain.deal_entry(played["deal"]["by"], played["options"], contributions)
+        head = chain.link(chain.start(code, played["round"], played["commitment"]), entry)
+        if not _same(head, played["deal"]["chain"]):
+            report.fail(f"{where}: the log chain breaks at the deal")
+            return
     stack = [state]
-    for _, kind, event in sorted(moments, key=lambda m: (m[0], m[1])):
-        if kind == 0:
+    for kind, event in chain.moments(played["events"]):
+        if kind == "undo":
             if len(stack) < 2:
-                report.fail(f"{label}: an undo with nothing to undo")
+                report.fail(f"{where}: an undo with nothing to undo")
                 return
             stack.pop()
+            if version == 2:
+                head = chain.link(head, chain.undo_entry(event))
+                if not _same(head, event["undo_chain"]):
+                    report.fail(f"{where}: the log chain breaks at the undo of step "
+                                f"{event['step']}")
+                    return
             continue
         step = len(stack)
         if step != event["step"]:
-            report.fail(f"{label}: action at version {event['version']} is out of order")
+            report.fail(f"{where}: the action at version {event['version']} is out of order")
+            return
+        problem = _check_action(game, stack[-1], event)
+        if problem:
+            report.fail(f"{where}: step {step}: {problem}")
             return
         rng = fairness.random_for(seed, contributions, step)
         applied = game.apply(stack[-1], event["seat"], event["action"], rng)
         report.events += 1
         report.random_steps += rng.used
-        if _canonical(applied.log) != _canonical(event["log"]):
-            report.fail(f"{label}: step {step} gives a different outcome than recorded")
+        if chain.canonical(applied.log) != chain.canonical(event["log"]):
+            report.fail(f"{where}: step {step} gives a different outcome than recorded")
             return
+        if version == 2:
+            head = chain.link(head, chain.action_entry(event))
+            if not _same(head, event["chain"]):
+                report.fail(f"{where}: the log chain breaks at step {step}")
+                return
         stack.append(applied.state)
-    final = hashlib.sha256(_canonical(stack[-1]).encode()).hexdigest()
+    final = chain.state_sha256(chain.canonical(stack[-1]))
     if final != played["final_state_sha256"]:
-        report.fail(f"{label}: the final position differs from the recorded one")
-    if _canonical(game.result(stack[-1])) != _canonical(played["result"]):
-        report.fail(f"{label}: the result differs from the recorded one")
+        report.fail(f"{where}: the final position differs from the recorded one")
+    if chain.canonical(game.result(stack[-1])) != chain.canonical(played["result"]):
+        report.fail(f"{where}: the result differs from the recorded one")
+    if version == 2:
+        head = chain.link(head, chain.end_entry(played["result"], played["final_state_sha256"]))
+        if not _same(head, played["log_hash"]):
+            report.fail(f"{where}: the log chain does not end in the recorded log hash")
+
+
+def _check_action(game: Any, state: Any, event: dict[str, Any]) -> str | None:
+    """The check the referee made before applying the action: a seat with something to do,
+    parameters the action's schema allows."""
+    if game.result(state) is not None:
+        return "an action after the game was over"
+    offered = game.actions(state, event["seat"])
+    if not offered:
+        return f"seat {event['seat'] + 1} had nothing to do"
+    action = event["action"]
+    try:
+        inputs.check_params(action["action"], action["params"], offered)
+    except TableError as error:
+        return f"parameters the referee refuses: {error}"
+    return None
+
+
+def _same(a: str, b: Any) -> bool:
+    return isinstance(b, str) and hmac.compare_digest(a, b)

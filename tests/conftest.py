@@ -33,8 +33,11 @@ class Tables:
         self.client = client
 
     def create(self, game: str = "kit", names: tuple[str, ...] = ("Anna", "Bob"),
-               options: dict | None = None, **extra: Any) -> dict[str, Any]:
-        body = {"game": game, "seats": [{"name": n} for n in names], **extra}
+               options: dict | None = None, deal: str = "now",
+               **extra: Any) -> dict[str, Any]:
+        """A table dealt at once (``deal="now"``, as bots do) so that a test may read a seat's
+        actions first; ``deal="join"`` waits for the phones (tests/test_deal.py)."""
+        body = {"game": game, "seats": [{"name": n} for n in names], "deal": deal, **extra}
         if options is not None:
             body["options"] = options
         response = self.client.post("/api/tables", json=body)

@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import json
+import socket
+
+import pytest
 
 from companion import store, tables
 from companion.cli import main
@@ -57,3 +60,93 @@ def test_verify_reports_an_unreadable_file(tmp_path, capsys):
     bad = tmp_path / "bad.json"
     bad.write_text("{not json")
     assert main(["verify", str(bad)]) == 2
+
+
+@pytest.mark.parametrize("content", [
+    [],
+    {"format": "table-companion-export/2", "game": "kit", "table": "X", "seats": [],
+     "games": [{"round": "one"}]},
+    {"format": "table-companion-export/2", "game": "kit", "table": "X", "seats": [{}],
+     "games": [{"round": 1, "options": {}, "seed": "zz", "commitment": 5}]},
+    {"format": "table-companion-export/2", "game": ["kit"], "games": {}},
+    {"format": "table-companion-export/2", "game": "kit", "table": "X", "seats": "all",
+     "games": []},
+], ids=["a-list", "wrong-round", "wrong-seed", "game-a-list", "seats-a-text"])
+def test_verify_says_failed_with_a_sentence_on_a_malformed_export(tmp_path, capsys, content):
+    """'verify crashes on malformed exports (wrong types, deep nesting) instead of a clear
+    FAILED'."""
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps(content))
+    assert main(["verify", str(bad)]) == 1
+    out = capsys.readouterr()
+    assert out.out.startswith("FAILED:\n- ") and "Traceback" not in out.out + out.err
+
+
+def test_verify_says_failed_on_deep_nesting_and_broken_unicode(tmp_path, capsys):
+    deep = tmp_path / "deep.json"
+    deep.write_text("[" * 100_000 + "]" * 100_000)
+    assert main(["verify", str(deep)]) == 1
+    surrogate = tmp_path / "surrogate.json"
+    surrogate.write_text('{"format": "table-companion-export/2", "game": "kit\\ud800"}')
+    assert main(["verify", str(surrogate)]) == 1
+    out = capsys.readouterr().out
+    assert out.count("FAILED:") == 2 and "nested too deeply" in out
+    assert "not valid Unicode" in out
+
+
+def test_a_finished_table_from_the_cli_verifies_with_its_log_hash(tmp_path, capsys):
+    db_path = tmp_path / "c.db"
+    code = finished_table(db_path)
+    out = tmp_path / "export.json"
+    main(["export", code, "--db", str(db_path), "-o", str(out)])
+    shown = store.table(store.connect(db_path), code)["log_hash"]
+    assert main(["verify", str(out)]) == 0
+    printed = capsys.readouterr().out
+    assert f"log hash {shown}" in printed
+    assert "the phones' randomness: Anna — none" in printed and "Bob " in printed
+
+
+def test_export_on_a_missing_database_does_not_create_it(tmp_path, capsys):
+    missing = tmp_path / "nowhere" / "companion.db"
+    assert main(["export", "ABCDEF", "--db", str(missing)]) == 1
+    assert "there is no database at" in capsys.readouterr().err
+    assert not missing.exists() and not missing.parent.exists()
+    junk = tmp_path / "junk.db"
+    junk.write_text("not sqlite at all " * 100)
+    assert main(["export", "ABCDEF", "--db", str(junk)]) == 1
+    assert "is not a Table Companion database" in capsys.readouterr().err
+
+
+def one_sentence_and_no_url(capsys) -> str:
+    out = capsys.readouterr()
+    assert "running" not in out.out and "Traceback" not in out.err
+    lines = [line for line in out.err.splitlines() if line.startswith("error:")]
+    assert len(lines) == 1, out.err
+    return lines[0]
+
+
+def test_serve_refuses_a_port_out_of_range(tmp_path, capsys):
+    """'--port 83753 (wraps silently)'."""
+    assert main(["serve", "--port", "83753", "--db", str(tmp_path / "c.db")]) == 1
+    assert "between 1 and 65535" in one_sentence_and_no_url(capsys)
+
+
+def test_serve_refuses_a_busy_port(tmp_path, capsys):
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        assert main(["serve", "--host", "127.0.0.1", "--port", str(port),
+                     "--db", str(tmp_path / "c.db")]) == 1
+    assert "cannot listen on 127.0.0.1" in one_sentence_and_no_url(capsys)
+
+
+def test_serve_refuses_a_database_it_cannot_use(tmp_path, capsys):
+    folder = tmp_path / "a-folder.db"
+    folder.mkdir()
+    assert main(["serve", "--port", "5999", "--db", str(folder)]) == 1
+    assert "cannot use" in one_sentence_and_no_url(capsys)
+    junk = tmp_path / "junk.db"
+    junk.write_text("not sqlite at all " * 100)
+    assert main(["serve", "--port", "5999", "--db", str(junk)]) == 1
+    assert "cannot use" in one_sentence_and_no_url(capsys)

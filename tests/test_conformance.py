@@ -1,9 +1,10 @@
 """The conformance suite of STYLE.md §12, run over every registered game.
 
 Random seeded playthroughs; at every step: the legal actions are sorted and unique, each
-applies, a known-illegal one is refused and changes nothing, ``apply`` never mutates its
-input, every view is JSON, a seat's view is unchanged when only what it cannot see
-changes (the leak test), and replaying the actions reproduces the state.
+passes the referee's parameter check and applies, a known-illegal one is refused and
+changes nothing, ``apply`` never mutates its input, every view is JSON, a seat's view is
+unchanged when only what it cannot see changes (the leak test), and replaying the actions
+reproduces the state.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from companion import inputs
 from companion.games import GAMES
 from companion.games.base import Action, ActionSyntaxError, RuleError
 from tests.playing import canonical, default_options, fill_inputs, playthrough, rng_for
@@ -48,6 +50,16 @@ def test_actions_are_sorted_unique_and_legal(game, seed):
             assert keys == sorted(keys)
             assert len(set(keys)) == len(keys)
             assert all(isinstance(a, Action) for a in listed)
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_offered_actions_pass_the_referees_parameter_check(game, seed):
+    """The referee checks posted parameters against the offered actions' schema before
+    ``apply`` (companion/inputs.py): flat, short, text/whole numbers/yes-no. Every action a
+    game offers, with its inputs filled, must pass, or phones could not take it."""
+    for step in playthrough(game, seed, max_steps=150):
+        offered = game.actions(step.before, step.seat)
+        inputs.check_params(step.action["action"], step.action["params"], offered)
 
 
 @pytest.mark.parametrize("seed", SEEDS)

@@ -186,6 +186,7 @@ def test_concurrent_phones_never_corrupt_a_table(db, tmp_path):
 def play_to_the_end(db, created, chooser):
     """Random legal actions through the referee until the game has a result."""
     tokens = [s["token"] for s in created["seats"]]
+    tables.start(db, created["host_token"], force=True)
     for _ in range(3000):
         table = tables.open_table(db, created["code"])
         if table.result is not None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Flask, g, jsonify, render_template, request
+from flask import Flask, g, jsonify, make_response, render_template, request
 from flask_babel import Babel
 from flask_htmx import HTMX
 from flask_wtf.csrf import CSRFError, CSRFProtect
@@ -48,8 +48,10 @@ def init_web(app: Flask) -> None:
 
     from companion.web import api, lobby, screens
     from companion.web.assets import init_assets
+    from companion.web.throttle import init_throttle
 
     init_assets(app)
+    init_throttle(app)
 
     app.register_blueprint(lobby.bp)
     app.register_blueprint(screens.bp)
@@ -107,8 +109,14 @@ def _http_error(error: Any) -> Any:
     status = getattr(error, "code", 500) or 500
     message = render.translate(_HTTP_MESSAGES.get(status, N_("The request failed.")))
     if request.path.startswith("/api/"):
-        return jsonify({"error": message}), status
-    return _error_page(status, message)
+        response = jsonify({"error": message})
+    else:
+        response = make_response(_error_page(status, message))
+    response.status_code = status
+    allowed = getattr(error, "valid_methods", None)
+    if status == 405 and allowed:
+        response.headers["Allow"] = ", ".join(allowed)
+    return response
 
 
 def _error_page(status: int, message: str) -> Any:

@@ -1,8 +1,8 @@
 """The JSON API: every screen's twin, for tests, bots and other clients (ARCHITECTURE.md).
 
 Errors are ``{"error": sentence}`` with 400 malformed, 403 wrong token, 404 unknown,
-409 stale, 422 against the rules. Tokens travel in the path, so no cookie and no CSRF
-token is involved here.
+409 stale, 422 against the rules, 429 too many wrong codes or links. Tokens travel in the
+path, so no cookie and no CSRF token is involved here.
 """
 
 from __future__ import annotations
@@ -11,7 +11,8 @@ from typing import Any
 
 from flask import Blueprint, g, jsonify, request, url_for
 
-from companion import tables
+from companion import export as exports
+from companion import inputs, tables
 from companion.db import get_db
 from companion.games import GAMES
 from companion.games.base import N_
@@ -24,7 +25,10 @@ bp = Blueprint("api", __name__, url_prefix="/api")
 
 
 def _body() -> dict[str, Any]:
-    data = request.get_json(silent=True)
+    """The request's JSON object, refused (400) when malformed, too deep or not Unicode."""
+    if not request.is_json:
+        raise BadRequest(N_("Send a JSON object."))
+    data = inputs.parse_json(request.get_data(cache=True))
     if not isinstance(data, dict):
         raise BadRequest(N_("Send a JSON object."))
     return data
@@ -32,8 +36,8 @@ def _body() -> dict[str, Any]:
 
 def _lang() -> None:
     lang = request.args.get("lang")
-    if lang:
-        g.lang = lang
+    if lang is not None:
+        g.lang = inputs.check_lang(lang)
 
 
 @bp.get("/openapi.json")
@@ -57,7 +61,8 @@ def games() -> Any:
 def create_table() -> Any:
     body = _body()
     created = tables.create(get_db(), body.get("game"), body.get("options"),
-                            body.get("seats"), lang=body.get("lang", "en"))
+                            body.get("seats"), lang=body.get("lang", "en"),
+                            deal_mode=body.get("deal", "join"))
     table = tables.open_table(get_db(), created["code"])
     base = render.public_url(table)
     return jsonify({
@@ -66,6 +71,7 @@ def create_table() -> Any:
         "host_url": base + url_for("screens.host_page", token=created["host_token"]),
         "host_token": created["host_token"],
         "commitment": created["commitment"],
+        "dealt": created["dealt"],
         "seats": [
             {"role": s["role"], "name": s["name"], "token": s["token"],
              "url": base + url_for("screens.seat_page", token=s["token"])}
@@ -81,7 +87,7 @@ def table_view(code: str) -> Any:
     table = tables.open_table(db, code)
     return jsonify({
         "version": table.version,
-        "table": render.table_info(table),
+        "table": render.table_info(db, table),
         "view": table.view(None),
         "log": render.log_lines(tables.log_for(db, table, None), table.names),
     })
@@ -93,7 +99,7 @@ def _seat_answer(token: str, status: int = 200, **extra: Any) -> Any:
     return jsonify({
         "version": table.version,
         "seat": seat["seat"],
-        "table": render.table_info(table),
+        "table": render.table_info(db, table),
         "view": table.view(seat["seat"]),
         "actions": render.api_actions(table, seat["seat"]),
         "can_undo": tables.undo_allowed(db, table, seat["seat"]) is not None,
@@ -131,8 +137,22 @@ def seat_undo(token: str) -> Any:
 
 @bp.post("/s/<token>/join")
 def seat_join(token: str) -> Any:
-    tables.join(get_db(), token, _body().get("contribution"))
+    """Claim the seat; while the game gathers, commit to this phone's randomness."""
+    body = _body() if request.get_data(cache=True) else {}
+    tables.join(get_db(), token, body.get("contribution"), body.get("commitment"))
     return _seat_answer(token)
+
+
+@bp.post("/s/<token>/reveal")
+def seat_reveal(token: str) -> Any:
+    tables.reveal(get_db(), token, _body().get("contribution"))
+    return _seat_answer(token)
+
+
+@bp.get("/s/<token>/export")
+def seat_export(token: str) -> Any:
+    table, _ = tables.open_seat(get_db(), token)
+    return jsonify(exports.export(get_db(), table, exports.FULL))
 
 
 @bp.post("/s/<token>/again")
@@ -144,8 +164,22 @@ def seat_again(token: str) -> Any:
 def _host_answer(token: str, **extra: Any) -> Any:
     db = get_db()
     table = tables.open_host(db, token)
-    return jsonify({"version": table.version, "table": render.table_info(table),
+    return jsonify({"version": table.version, "table": render.table_info(db, table),
                     "view": table.view(None), **extra})
+
+
+@bp.post("/h/<token>/start")
+def host_start(token: str) -> Any:
+    """Deal now: close the phones' commitments (``force``: without the unrevealed ones)."""
+    body = _body() if request.get_data(cache=True) else {}
+    tables.start(get_db(), token, body.get("force", False))
+    return _host_answer(token)
+
+
+@bp.get("/h/<token>/export")
+def host_export(token: str) -> Any:
+    table = tables.open_host(get_db(), token)
+    return jsonify(exports.export(get_db(), table, exports.FULL))
 
 
 @bp.post("/h/<token>/undo")
@@ -176,4 +210,6 @@ def host_reissue(token: str, seat: int) -> Any:
 
 @bp.get("/t/<code>/export")
 def export(code: str) -> Any:
-    return jsonify(tables.export(get_db(), code))
+    """The public record: private lines and action parameters withheld (see export.py)."""
+    table = tables.open_table(get_db(), code)
+    return jsonify(exports.export(get_db(), table, exports.PUBLIC))

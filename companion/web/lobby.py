@@ -7,7 +7,7 @@ from typing import Any
 
 from flask import Blueprint, g, jsonify, redirect, render_template, request, url_for
 
-from companion import tables
+from companion import inputs, tables
 from companion.db import get_db
 from companion.games import GAMES
 from companion.tables import TableError
@@ -31,8 +31,8 @@ def game_card(game: Any) -> dict[str, Any]:
 
 
 def _language_from_query() -> None:
-    if request.args.get("lang"):
-        g.lang = request.args["lang"]
+    if request.args.get("lang") is not None:
+        g.lang = inputs.check_lang(request.args["lang"])
 
 
 @bp.get("/")

@@ -14,6 +14,7 @@ def _errors(*codes: int) -> dict[str, Any]:
         404: "Unknown game, table or seat.",
         409: "Stale version: nothing was applied; the fresh view is returned.",
         422: "Against the rules or not allowed now (a sentence says why).",
+        429: "Too many wrong table codes or links from this device: wait, then retry.",
     }
     return {
         str(code): {"description": reasons[code],
@@ -32,6 +33,8 @@ def _token(name: str = "token") -> dict[str, Any]:
 
 
 SEAT_VIEW = {"$ref": "#/components/schemas/SeatView"}
+TABLE_INFO = {"$ref": "#/components/schemas/TableInfo"}
+HEX32 = {"type": "string", "pattern": "^[0-9a-f]{64}$"}
 HOST_VIEW = {"$ref": "#/components/schemas/HostView"}
 
 
@@ -74,7 +77,9 @@ def openapi_document() -> dict[str, Any]:
                                            "The table view."), **_errors(404)},
             }},
             "/api/t/{code}/export": {"get": {
-                "summary": "After the end: options, seed, contributions and every event.",
+                "summary": "After the end, the public record: seed, commitment, "
+                "contributions, every event with its private log lines and action "
+                "parameters withheld (see README, Exports).",
                 "parameters": [{"name": "code", "in": "path", "required": True,
                                 "schema": {"type": "string"}}],
                 "responses": {"200": _json({"type": "object"}, "The export for "
@@ -103,15 +108,44 @@ def openapi_document() -> dict[str, Any]:
                               **_errors(403, 422)},
             }},
             "/api/s/{token}/join": {"post": {
-                "summary": "Claim the seat and send this device's random contribution.",
+                "summary": "Claim the seat; while the game gathers (table.deal.phase), "
+                "commit to this device's randomness: the SHA-256 of 32 random bytes it "
+                "keeps. `contribution` alone commits and reveals at once (old clients).",
                 "parameters": [_token()],
-                "requestBody": {"required": True, "content": {"application/json": {
-                    "schema": {"type": "object", "required": ["contribution"],
-                               "properties": {"contribution": {
-                                   "type": "string", "pattern": "^[0-9a-f]{64}$"}}}}}},
+                "requestBody": {"required": False, "content": {"application/json": {
+                    "schema": {"type": "object", "properties": {
+                        "commitment": HEX32, "contribution": HEX32}}}}},
                 "responses": {"200": _json(SEAT_VIEW, "The seat view."),
                               **_errors(400, 403)},
             }},
+            "/api/s/{token}/reveal": {"post": {
+                "summary": "Once commitments are closed (table.deal.phase == revealing): "
+                "the 32 bytes committed to. The last one deals the game.",
+                "parameters": [_token()],
+                "requestBody": {"required": True, "content": {"application/json": {
+                    "schema": {"type": "object", "required": ["contribution"],
+                               "properties": {"contribution": HEX32}}}}},
+                "responses": {"200": _json(SEAT_VIEW, "The seat view."),
+                              **_errors(400, 403, 422)},
+            }},
+            "/api/s/{token}/export": {"get": {
+                "summary": "After the end: the full export (every action and log line) "
+                "that `companion verify` replays.",
+                "parameters": [_token()],
+                "responses": {"200": _json({"type": "object"}, "The full export."),
+                              **_errors(403, 422)},
+            }},
+            "/api/h/{token}/export": {"get": {
+                "summary": "After the end: the full export, as for a seat.",
+                "parameters": [_token()],
+                "responses": {"200": _json({"type": "object"}, "The full export."),
+                              **_errors(403, 422)},
+            }},
+            "/api/h/{token}/start": {"post": dict(host_post, summary="Deal now: close "
+                                                  "the phones' commitments; the cards are "
+                                                  "dealt once every committed phone has "
+                                                  "revealed, or at once with "
+                                                  "{\"force\": true}.")},
             "/api/s/{token}/again": {"post": {
                 "summary": "After the end of a game: a new game at the same seats.",
                 "parameters": [_token()],
@@ -149,12 +183,15 @@ def openapi_document() -> dict[str, Any]:
                 "game": {"type": "string"},
                 "options": {"type": "object"},
                 "lang": {"enum": ["en", "cs", "ru"]},
+                "deal": {"enum": ["join", "now"], "description": "join (default): deal "
+                         "once the phones joined, or at the first action; now: deal at "
+                         "once from the server's seed alone (bots, tests)."},
                 "seats": {"type": "array", "items": {"type": "object", "properties": {
                     "role": {"type": "string"}, "name": {"type": "string"}}}}}},
             "CreatedTable": {"type": "object", "properties": {
                 "code": {"type": "string"}, "table_url": {"type": "string"},
                 "host_url": {"type": "string"}, "host_token": {"type": "string"},
-                "commitment": {"type": "string"},
+                "commitment": {"type": "string"}, "dealt": {"type": "boolean"},
                 "seats": {"type": "array", "items": {"type": "object", "properties": {
                     "role": {"type": "string"}, "name": {"type": "string"},
                     "url": {"type": "string"}, "token": {"type": "string"}}}}}},
@@ -167,11 +204,26 @@ def openapi_document() -> dict[str, Any]:
                 "label": {"type": "string"}, "inputs": {"type": "object"},
                 "group": {"type": "string"}, "hint": {"type": "string"}}},
             "TableView": {"type": "object", "properties": {
-                "version": {"type": "integer"}, "table": {"type": "object"},
-                "view": {"type": "object"}, "log": {"type": "array"}}},
+                "version": {"type": "integer"}, "table": TABLE_INFO,
+                "view": {"type": ["object", "null"], "description": "null before the deal"},
+                "log": {"type": "array"}}},
+            "TableInfo": {"type": "object", "properties": {
+                "commitment": {"type": "string"},
+                "seed": {"type": ["string", "null"], "description": "once the game is over"},
+                "dealt": {"type": "boolean"},
+                "deal": {"type": "object", "properties": {
+                    "phase": {"enum": ["gathering", "revealing", "dealt"]},
+                    "by": {"type": "string"},
+                    "seats": {"type": "array", "items": {"type": "object", "properties": {
+                        "seat": {"type": "integer"}, "name": {"type": "string"},
+                        "joined": {"type": "boolean"}, "committed": {"type": "boolean"},
+                        "revealed": {"type": "boolean"},
+                        "short": {"type": ["string", "null"]}}}}}},
+                "log_hash": {"type": "string", "description": "the log chain's head"},
+                "log_size": {"type": "integer"}}},
             "SeatView": {"type": "object", "properties": {
                 "version": {"type": "integer"}, "seat": {"type": "integer"},
-                "table": {"type": "object"}, "view": {"type": "object"},
+                "table": TABLE_INFO, "view": {"type": ["object", "null"]},
                 "actions": {"type": "array", "items": {"$ref": "#/components/schemas/Action"}},
                 "can_undo": {"type": "boolean"}, "log": {"type": "array"},
                 "error": {"type": "string"}, "repeated": {"type": "boolean"}}},

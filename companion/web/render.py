@@ -14,7 +14,7 @@ from typing import Any
 from flask import current_app, g, request, url_for
 from flask_babel import get_translations
 
-from companion import tables
+from companion import deal, tables
 from companion.i18n import LANGUAGES
 from companion.tables import Table
 
@@ -54,8 +54,9 @@ def say(text: str, args: dict[str, Any] | None, names: list[str]) -> str:
         return text.format(**values) if text else ""
 
 
-def table_info(table: Table, for_host: bool = False) -> dict[str, Any]:
-    """Public facts about the table shown on every screen."""
+def table_info(db: Any, table: Table) -> dict[str, Any]:
+    """Public facts about the table shown on every screen: the game, the seed's commitment
+    (the seed once the game is over), the deal and its phones' randomness, the log hash."""
     result = table.result
     game = table.game
     return {
@@ -77,6 +78,10 @@ def table_info(table: Table, for_host: bool = False) -> dict[str, Any]:
         ],
         "lang": table.row["lang"],
         "table_url": public_url(table) + url_for("screens.table_page", code=table.code),
+        "dealt": table.dealt,
+        "deal": deal.status(db, table),
+        "log_hash": table.row["log_hash"],
+        "log_size": table.row["log_size"],
     }
 
 
@@ -153,7 +158,7 @@ def seat_context(db: Any, table: Table, seat_row: dict[str, Any], token: str,
     seat = seat_row["seat"]
     forms = action_forms(table.actions(seat), table.names)
     return {
-        "table": table_info(table),
+        "table": table_info(db, table),
         "me": {"seat": seat, "name": seat_row["name"], "role": seat_row["role"],
                "lang": seat_row["lang"], "joined": bool(seat_row["claimed"])},
         "view": table.view(seat),
@@ -170,7 +175,7 @@ def seat_context(db: Any, table: Table, seat_row: dict[str, Any], token: str,
 
 def table_context(db: Any, table: Table, notice: str = "") -> dict[str, Any]:
     return {
-        "table": table_info(table),
+        "table": table_info(db, table),
         "view": table.view(None),
         "names": table.names,
         "log": log_lines(tables.log_for(db, table, None), table.names),

@@ -9,7 +9,6 @@ indexed read.
 from __future__ import annotations
 
 import io
-import json
 from typing import Any
 
 import qrcode
@@ -25,7 +24,7 @@ from flask import (
     url_for,
 )
 
-from companion import store, tables
+from companion import inputs, store, tables
 from companion.db import get_db
 from companion.games.base import N_
 from companion.tables import BadRequest, TableError
@@ -51,8 +50,13 @@ def _template(game: str, name: str) -> list[str]:
 def table_page(code: str) -> Any:
     db = get_db()
     table = tables.open_table(db, code)
-    g.lang = request.args.get("lang") or table.row["lang"]
+    g.lang = _asked_lang() or table.row["lang"]
     return render_template("table.html", **render.table_context(db, table))
+
+
+def _asked_lang() -> str | None:
+    lang = request.args.get("lang")
+    return None if lang is None else inputs.check_lang(lang)
 
 
 @bp.get("/t/<code>/live")
@@ -64,7 +68,7 @@ def table_live(code: str) -> Any:
     if _unchanged(current):
         return Response(status=204)
     table = tables.open_table(db, code)
-    g.lang = request.args.get("lang") or table.row["lang"]
+    g.lang = _asked_lang() or table.row["lang"]
     return render_template("_table_live.html", **render.table_context(db, table))
 
 
@@ -144,6 +148,14 @@ def host_again(token: str) -> Any:
                          N_("A new game is dealt at the same seats."))
 
 
+@bp.post("/h/<token>/start")
+def host_start(token: str) -> Any:
+    force = request.form.get("force") == "1"
+    return _host_control(token, lambda: tables.start(get_db(), token, force),
+                         N_("The game is starting; the cards are dealt as soon as every "
+                            "phone's randomness is in."))
+
+
 @bp.post("/h/<token>/reissue/<int:seat>")
 def host_reissue(token: str, seat: int) -> Any:
     return _host_control(token, lambda: tables.reissue(get_db(), token, seat),
@@ -208,27 +220,18 @@ def seat_live(token: str) -> Any:
 
 def parse_action_form(form: Any) -> dict[str, Any]:
     """An action posted by a button: fixed params as JSON plus the typed-in inputs."""
-    try:
-        params = json.loads(form.get("params") or "{}")
-    except ValueError:
-        raise BadRequest(N_("The action's parameters must be an object.")) from None
+    params = inputs.parse_json(form.get("params") or "{}")
     if not isinstance(params, dict):
         raise BadRequest(N_("The action's parameters must be an object."))
     for name, value in form.items():
         if not name.startswith("in_"):
             continue
         kind = form.get(f"kind_{name[3:]}", "text")
-        if kind == "int":
-            try:
-                params[name[3:]] = int(value.strip())
-            except ValueError:
-                raise BadRequest(N_("Write a whole number.")) from None
-        else:
-            params[name[3:]] = value
+        params[name[3:]] = inputs.whole_number(value) if kind == "int" else value
     version = form.get("version")
     try:
-        version_number = int(version) if version is not None else None
-    except ValueError:
+        version_number = inputs.whole_number(version) if version is not None else None
+    except BadRequest:
         raise BadRequest(N_("The version must be a whole number.")) from None
     return {
         "action": form.get("action", ""),
@@ -263,8 +266,18 @@ def seat_again(token: str) -> Any:
 
 @bp.post("/s/<token>/join")
 def seat_join(token: str) -> Any:
-    """The phone's random contribution, sent by the page's script when it first opens."""
-    tables.join(get_db(), token, request.form.get("contribution", ""))
+    """Sent by the page's script: claim the seat and, while the game gathers, commit to
+    this phone's randomness (the SHA-256 of 32 random bytes it keeps)."""
+    form = request.form
+    tables.join(get_db(), token, form.get("contribution") or None,
+                form.get("commitment") or None)
+    return Response(status=204)
+
+
+@bp.post("/s/<token>/reveal")
+def seat_reveal(token: str) -> Any:
+    """Sent by the page's script once commitments are closed: the 32 bytes themselves."""
+    tables.reveal(get_db(), token, request.form.get("contribution"))
     return Response(status=204)
 
 

@@ -12,9 +12,8 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from waitress.server import create_server
 
-from companion import create_app
+from companion import create_app, serving
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_FLAGS = [
@@ -22,6 +21,9 @@ CHROMIUM_FLAGS = [
     "--disable-component-update", "--disable-sync", "--no-first-run",
 ]
 SHOTS = Path(__file__).parent / "screenshots"
+DEAL = 10_000
+"""ms to wait for the deal once the phones opened their seats: each phone commits to its
+randomness, reveals it, and the cards are dealt (a few requests per phone)."""
 PHONE = {"viewport": {"width": 360, "height": 740}, "device_scale_factor": 2,
          "is_mobile": True, "has_touch": True}
 TABLET = {"viewport": {"width": 1280, "height": 800}}
@@ -35,12 +37,15 @@ def free_port() -> int:
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory) -> Iterator[str]:
-    """The app served by waitress, as ``companion serve`` does, on a fresh database."""
+    """The app served as ``companion serve`` serves it (with its connection bounds), on a
+    fresh database."""
     port = free_port()
     base = f"http://127.0.0.1:{port}"
     db = tmp_path_factory.mktemp("e2e") / "companion.db"
     app = create_app({"DATABASE": str(db), "SECRET_KEY": "e2e", "PUBLIC_URL": base})
-    httpd = create_server(app, host="127.0.0.1", port=port, threads=8)
+    # Every browser context here is a device at the table, but all of them connect from
+    # 127.0.0.1: the per-client cap is lifted (tests/test_serving.py tests the cap).
+    httpd = serving.make_server(app, "127.0.0.1", port, threads=8, per_client=1000)
     thread = threading.Thread(target=httpd.run, daemon=True)
     thread.start()
     yield base
@@ -80,6 +85,15 @@ class Device:
     def close(self) -> None:
         assert self.errors == [], f"{self.name}: script errors {self.errors}"
         self.context.close()
+
+
+def wait_for_the_deal(*devices: Device) -> None:
+    """Every screen shows the dealt game (``data-deal`` on its live fragment)."""
+    from playwright.sync_api import expect
+
+    for device in devices:
+        expect(device.page.locator("#live")).to_have_attribute("data-deal", "dealt",
+                                                                timeout=DEAL)
 
 
 @pytest.fixture

@@ -15,6 +15,8 @@ import time
 import pytest
 from playwright.sync_api import expect
 
+from tests.e2e.conftest import wait_for_the_deal
+
 pytestmark = pytest.mark.browser
 
 SECOND = 2500  # ms: one poll interval plus a render, with room for a slow CI machine
@@ -57,6 +59,7 @@ def test_three_pirates_play_dead_mans_draw_to_the_end(server, devices):
     phones = [devices(name.lower()) for name in NAMES]
     for phone, link in zip(phones, links, strict=True):
         phone.page.goto(link)
+    wait_for_the_deal(tablet, *phones)
     expect(page.get_by_text("Everyone is seated")).to_be_visible(timeout=SECOND)
     expect(page.locator(".dm-bank")).to_have_count(3)  # the host screen shows the table too
     tablet.shot("dm-0-host")

@@ -21,6 +21,8 @@ import time
 import pytest
 from playwright.sync_api import expect
 
+from tests.e2e.conftest import wait_for_the_deal
+
 pytestmark = pytest.mark.browser
 
 SECOND = 3000  # ms: one poll interval plus a render, with room for a slow machine
@@ -80,6 +82,7 @@ def test_dracula_and_van_helsing_play_to_the_end(server, devices):
         phone.page.goto(link)
     for phone, name in zip(phones, NAMES, strict=True):
         expect(phone.page.get_by_role("heading", name=name)).to_be_visible()
+    wait_for_the_deal(host, *phones)
     expect(host.page.get_by_text("Everyone is seated")).to_be_visible(timeout=SECOND)
     table = devices("drakula-table", "tablet")
     table.page.goto(f"{server}/t/{code}")

@@ -16,6 +16,8 @@ import time
 import pytest
 from playwright.sync_api import expect
 
+from tests.e2e.conftest import wait_for_the_deal
+
 pytestmark = pytest.mark.browser
 
 SECOND = 3000  # ms: one poll interval plus a render, with room for a slow machine
@@ -49,6 +51,7 @@ class Duel:
         self.boris.page.goto(links[1])
         expect(self.anna.page.get_by_role("heading", name="Anna")).to_be_visible()
         expect(self.boris.page.get_by_role("heading", name="Boris")).to_be_visible()
+        wait_for_the_deal(host, self.anna, self.boris)
         expect(host.page.get_by_text("Everyone is seated")).to_be_visible(timeout=SECOND)
         self.table = devices("table", "tablet")
         self.table.page.goto(f"{server}/t/{self.code}")
@@ -254,6 +257,8 @@ def test_two_phones_and_a_tablet_play_a_whole_duel(server, devices):
 
     # "Reload and duel again" is the platform's Play again: a new duel at the same seats.
     duel.anna.page.get_by_role("button", name="Play again").click()
+    # The new duel's commitment is shown first; both phones send fresh randomness for it.
+    wait_for_the_deal(duel.anna, duel.boris, duel.table)
     table = duel.table.page
     expect(duel.anna.page.locator(".signal button")).to_be_visible(timeout=SECOND)
     expect(duel.boris.page.locator(".signal button")).to_be_visible(timeout=SECOND)

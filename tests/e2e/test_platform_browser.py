@@ -9,6 +9,8 @@ import re
 import pytest
 from playwright.sync_api import expect
 
+from tests.e2e.conftest import wait_for_the_deal
+
 pytestmark = pytest.mark.browser
 
 SECOND = 2500  # ms: one poll interval plus a render, with room for a slow CI machine
@@ -33,6 +35,7 @@ def test_tablet_and_two_phones_play_with_the_referee_kit(server, devices):
     expect(anna.page.get_by_role("heading", name="Anna")).to_be_visible()
     # Both phones joined: the host screen hides their QR codes by itself.
     expect(page.locator(".qr-card img.qr")).to_have_count(0, timeout=SECOND)
+    wait_for_the_deal(tablet, anna, bob)
     expect(page.get_by_text("Everyone is seated")).to_be_visible()
 
     table = devices("table", "tablet")

@@ -40,7 +40,11 @@ def test_lobby_lists_the_games_and_the_form_creates_a_table(client):
         "opt_places": "North, South", "opt_cards": "", "lang": "en"})
     assert response.status_code == 303
     host = client.get(response.headers["Location"]).get_data(as_text=True)
-    assert "Anna" in host and "Bob" in host and "North" in host
+    assert "Anna" in host and "Bob" in host and "Waiting for the phones" in host
+    # Nobody's phone joined: the host deals now, and the table with its places appears.
+    start = response.headers["Location"] + "/start"
+    dealt = client.post(start, data={"csrf_token": csrf(host)}, follow_redirects=True)
+    assert "North" in dealt.get_data(as_text=True)
 
 
 def test_new_table_form_shows_the_error_and_keeps_the_names(client):

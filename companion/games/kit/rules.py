@@ -9,6 +9,7 @@ every seat may act at any time, and the host ends the session.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from companion.games import dice
@@ -86,26 +87,33 @@ def seats(options: dict[str, Any]) -> SeatSpec:
     return SeatSpec(MIN_PLAYERS, MAX_PLAYERS)
 
 
+_COPIES = re.compile(r"([0-9]+)\s*[xX×]\s+(.+)")
+
+
 def parse_cards(text: str) -> list[str]:
     """Card names from the host's list; ``3x Aim`` or ``3 × Aim`` repeats a card.
 
-    >>> parse_cards("2x Aim\\nBluff")
-    ['Aim', 'Aim', 'Bluff']
+    The count is checked against the deck's limit before any card is made, so
+    ``100000000x Aim`` is refused at once; only ASCII digits count (``²x Aim`` is a name).
+
+    >>> parse_cards("2x Aim\\n3 × Bluff")
+    ['Aim', 'Aim', 'Bluff', 'Bluff', 'Bluff']
     """
     cards: list[str] = []
     for raw in str(text).splitlines():
         entry = raw.strip()
         if not entry:
             continue
-        head, _, rest = entry.partition(" ")
         copies = 1
-        if rest and head[:-1].isdigit() and head[-1] in "xX×":
-            copies, entry = int(head[:-1]), rest.strip()
+        counted = _COPIES.fullmatch(entry)
+        if counted:
+            digits, entry = counted.group(1), counted.group(2).strip()
+            copies = int(digits) if len(digits) <= 4 else MAX_CARDS + 1
         if len(entry) > 40:
             raise ActionSyntaxError(N_("A card name may have at most 40 characters."))
-        cards.extend([entry] * copies)
-        if len(cards) > MAX_CARDS:
+        if len(cards) + copies > MAX_CARDS:
             raise ActionSyntaxError(N_("A deck may have at most {max} cards."), max=MAX_CARDS)
+        cards.extend([entry] * copies)
     return cards
 
 
