@@ -92,7 +92,10 @@ def invariants(state: dict[str, Any], step: int) -> None:
         assert h["bites"] >= 0
     if state["trail"]:
         here = trail.dracula_place(state)
-        assert here not in movement.forbidden(state) or here in state["blocked"]
+        # A city protected while he is in it, or a sea a storm closes over him: he stays
+        # until he leaves („if he is there he must leave“), but never walks in.
+        assert here not in movement.forbidden(state) or here in state["blocked"] \
+            or here in state["storms"]
         assert here != board.HOSPITAL
     ids = [s["id"] for s in trail.slots(state)]
     assert len(ids) == len(set(ids))
