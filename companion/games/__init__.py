@@ -10,6 +10,7 @@ from types import ModuleType
 from companion.games.deadmans import rules as deadmans
 from companion.games.drakula import rules as drakula
 from companion.games.duel import rules as duel
+from companion.games.hera_zeus import rules as hera_zeus
 from companion.games.kit import rules as kit
 
 GAME_MODULES: tuple[ModuleType, ...] = (
@@ -17,6 +18,7 @@ GAME_MODULES: tuple[ModuleType, ...] = (
     duel,
     deadmans,
     drakula,
+    hera_zeus,
 )
 
 GAMES: dict[str, ModuleType] = {module.NAME: module for module in GAME_MODULES}
