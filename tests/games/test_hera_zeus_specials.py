@@ -147,6 +147,18 @@ def test_only_the_amazon_or_the_hero_defeats_medusa(seat):
     assert winner["name"] == ("Amazon" if seat == HERA else "Hero")
 
 
+def test_medusa_in_the_first_row_guards_her_column_but_takes_its_attacks():
+    """The rulebook's tip: „Z první řady chrání Medusa karty v jejím sloupci, ale omezuje
+    hráčovy šance útočit.“ Zeus's 6 behind Medusa is safe; his column 1 cannot attack."""
+    state = rules.position(fields=[[["s5", "s1"], [], []], [["medusa", "s6"], ["s1"], []]])
+    state = post(state, HERA, "challenge", column=1).state
+    assert column(state, ZEUS, 1) == ["medusa", "s6"] and pile(state, HERA) == ["s5"]
+    assert state["turn"]["seat"] == ZEUS  # Hera's one point is spent
+    assert "challenge" not in {a.action for a in rules.actions(state, ZEUS)}
+    reasons = [b["reason"] for b in rules.view(state, ZEUS)["blocked"] if b["column"] == 1]
+    assert reasons == ["{card} never challenges."]
+
+
 def test_medusa_never_challenges():
     """„Medusa je silná pasivní karta. Sama nemůže vyvolat souboj“."""
     state = rules.position(fields=[[["medusa", "s7"], [], []], [["s1"], [], []]])
