@@ -7,10 +7,12 @@ has as many action points as columns (4 with the god figure on the field) and ev
 must be spent: draw, play a card face down, challenge straight across, or play a
 mythological card from the hand. How every ambiguity is decided is in ``README.md``.
 
-The parts: :mod:`.cards` (kinds, names, defaults), :mod:`.field` (columns), :mod:`.core`
-(hands, piles, the end), :mod:`.challenges` (challenges, Pandora, Pegasus, the discard
-order), :mod:`.myths` (Pythia, Sirens, Hades, Persephone, Dionysus, the god figures),
-:mod:`.view` (what each screen gets).
+The parts: :mod:`.cards` (kinds, names, defaults), :mod:`.options` (the table options),
+:mod:`.field` (columns), :mod:`.core` (hands, piles, the end), :mod:`.turn` (the first rows,
+action points, drawing and playing), :mod:`.challenges` (challenges, Pandora, Pegasus, the
+discard order), :mod:`.myths` (Pythia, Sirens, Hades, Persephone, Dionysus, the god figures),
+:mod:`.view` (what each screen gets). This module holds the game contract: setup, actions,
+apply, view, result, and the test helpers ``position`` and ``redeal_hidden``.
 
 >>> state = position(fields=[[["s5", "s1"], ["s3"], []], [["s2"], ["s4"], []]], round=2)
 >>> state = apply(state, 0, {"action": "challenge", "params": {"column": 1}}, None).state
@@ -28,41 +30,26 @@ from companion.games.base import (
     ActionSyntaxError,
     Applied,
     IllegalActionError,
-    Option,
     Random,
     SeatSpec,
     State,
-    check_params,
-    line,
     thaw,
 )
-from companion.games.hera_zeus import cards, challenges, field, myths
+from companion.games.hera_zeus import cards, challenges, field, myths, turn
 from companion.games.hera_zeus import view as views
-from companion.games.hera_zeus.cards import (
-    BY_KEY,
-    COUNTED,
-    DECK_SIZE,
-    HAND_LIMIT,
-    HERA,
-    OPENING_HAND,
-    UNSURE_STRENGTH,
-    ZEUS,
-)
-from companion.games.hera_zeus.core import (
-    add_to_hand,
-    card_name,
-    finish,
-    from_hand,
-    hand_keys,
-    kind,
-    lured,
-    over,
-    reveal,
-    round_of,
-    sort_cards,
-    who,
-)
+from companion.games.hera_zeus.cards import HAND_LIMIT, HERA, OPENING_HAND, ZEUS
+from companion.games.hera_zeus.core import kind, over, round_of, sort_cards, who
 from companion.games.hera_zeus.field import FIGURE, all_places, placeable
+from companion.games.hera_zeus.options import (
+    OPTIONS,
+    RULE_OPTIONS,
+    TURN_LIMIT_MAX,
+    counts,
+    option,
+    strengths,
+    validate,
+)
+from companion.games.hera_zeus.turn import FIRST_ROW
 
 NAME = "hera_zeus"
 TITLE = N_("Blitz und Donner (Hera and Zeus)")
@@ -76,144 +63,12 @@ REMATCH = True
 
 SEATS = (HERA, ZEUS)
 ROLES = (N_("Hera"), N_("Zeus"))
-FIRST_ROW = 3
-"""„Každý hráč si vybere 3 karty ze své ruky a umístí je na stůl lícem dolů“."""
-TURN_LIMIT = 150
-TURN_LIMIT_MAX = 300
 _ACTIONS_PER_TURN = 4 * (2 + 2 * HAND_LIMIT) + 5
 """At most 4 points a turn; a point may start a reply of the opponent (Pegasus' card) or
 discard orders of at most a hand each; the free god figure once, and again after each
 removal."""
 MAX_TURNS = TURN_LIMIT_MAX * _ACTIONS_PER_TURN + 2 * FIRST_ROW
 """No legal game is longer: the first rows, then every turn up to the largest turn limit."""
-
-_COUNT_LABELS = {
-    "s7": N_("Creatures of strength 7 per deck"),
-    "s6": N_("Creatures of strength 6 per deck"),
-    "s5": N_("Creatures of strength 5 per deck"),
-    "s4": N_("Creatures of strength 4 per deck"),
-    "s3": N_("Creatures of strength 3 per deck"),
-    "s2": N_("Creatures of strength 2 per deck"),
-    "s1": N_("Creatures of strength 1 per deck"),
-    "s0": N_("Creatures of strength 0 per deck"),
-    "nemesis": N_("Nemesis / Poseidon cards per deck"),
-    "amazon": N_("Amazon / Hero cards per deck"),
-    "pegasus": N_("Pegasus cards per deck"),
-    "pythia": N_("Pythia cards per deck"),
-    "medusa": N_("Medusa cards per deck"),
-    "pandora": N_("Pandora cards per deck"),
-    "god": N_("Hera / Zeus cards per deck"),
-    "sirens": N_("Sirens cards per deck"),
-    "hades": N_("Hades cards per deck"),
-    "persephone": N_("Persephone cards per deck"),
-    "dionysus": N_("Dionysus cards per deck"),
-}
-_STRENGTH_LABELS = {
-    "nemesis": N_("Strength of Nemesis / Poseidon"),
-    "amazon": N_("Strength of Amazon / Hero"),
-    "pythia": N_("Strength of Pythia"),
-    "pandora": N_("Strength of Pandora"),
-    "sirens": N_("Strength of the Sirens"),
-    "hades": N_("Strength of Hades"),
-    "persephone": N_("Strength of Persephone"),
-    "dionysus": N_("Strength of Dionysus"),
-}
-NO_NUMBER = "none"
-_STRENGTH_CHOICES = ((NO_NUMBER, N_("no number: never on the field")),
-                     *((str(n), str(n)) for n in range(8)))
-
-OPTIONS: tuple[Option, ...] = (
-    Option(
-        "challenge_support", N_("A challenge needs at least two cards in"), "attacker",
-        kind="choice",
-        choices=(("attacker", N_("the challenger's column")),
-                 ("defender", N_("the challenged column")),
-                 ("both", N_("both columns"))),
-        hint=N_("The rulebook: “only when the corresponding column holds at least two "
-                "cards” — it does not say whose."),
-    ),
-    Option(
-        "pandora_sweep", N_("A challenged Pandora sweeps away"), "both", kind="choice",
-        choices=(("both", N_("the whole column on both sides")),
-                 ("hers", N_("only her own column"))),
-        hint=N_("The rulebook has each player order “his” swept cards, and both lose when "
-                "both hostages stand in the column."),
-    ),
-    Option(
-        "figure_removal", N_("Removing your own Hera or Zeus figure"), "action",
-        kind="choice",
-        choices=(("action", N_("costs one action point (the rules)")),
-                 ("pegasus", N_("needs a Pegasus from your hand (optional rule)"))),
-    ),
-    Option(
-        "nemesis_beats_sevens", N_("Nemesis and Poseidon beat a 7"), True,
-        hint=N_("Pythia is “the only card stronger than Nemesis and Poseidon”. Off: they are "
-                "a plain 7 (a tie against a 7)."),
-    ),
-    Option(
-        "turn_limit", N_("Turn limit: then the game is a draw"), TURN_LIMIT, kind="int",
-        min=20, max=TURN_LIMIT_MAX,
-        hint=N_("Not in the rulebook: Hades and the Sirens can bring cards back for ever. "
-                "Every turn of either player counts."),
-    ),
-    *(
-        Option(f"count_{key}", _COUNT_LABELS[key], BY_KEY[key].copies, kind="int", min=0,
-               max=20, check_cards=True,
-               hint=N_("Printed on the overview card; the deck holds 43 cards with Io or "
-                       "Argus."))
-        for key in COUNTED
-    ),
-    *(
-        Option(f"strength_{key}", _STRENGTH_LABELS[key],
-               NO_NUMBER if BY_KEY[key].strength is None else str(BY_KEY[key].strength),
-               kind="choice", choices=_STRENGTH_CHOICES, check_cards=True,
-               hint=N_("The number in the card's corners; a card without one never lies on "
-                       "the field."))
-        for key in UNSURE_STRENGTH
-    ),
-)
-
-_DEFAULTS = {option.name: option.default for option in OPTIONS}
-RULE_OPTIONS = ("challenge_support", "pandora_sweep", "figure_removal", "nemesis_beats_sevens",
-                "turn_limit")
-
-
-def _option(options: dict[str, Any], name: str) -> Any:
-    return options.get(name, _DEFAULTS[name])
-
-
-def counts(options: dict[str, Any]) -> dict[str, int]:
-    return {key: _option(options, f"count_{key}") for key in COUNTED}
-
-
-def strengths(options: dict[str, Any]) -> dict[str, int | None]:
-    found = cards.default_strengths()
-    for key in UNSURE_STRENGTH:
-        text = str(_option(options, f"strength_{key}"))
-        found[key] = None if text == NO_NUMBER else int(text)
-    return found
-
-
-def validate(options: dict[str, Any]) -> None:
-    """Refuse a deck the game cannot be played with.
-
-    :raises ActionSyntaxError: a count out of range, an unknown strength, a choice that is
-        not offered, or a deck that does not hold 43 cards.
-    """
-    for option in OPTIONS:
-        value = _option(options, option.name)
-        if option.kind == "int" and (isinstance(value, bool) or not isinstance(value, int)
-                                     or not option.min <= value <= option.max):
-            raise ActionSyntaxError(N_("“{name}” must be a whole number from {min} to {max}."),
-                                    name=option.name, min=option.min, max=option.max)
-        if option.kind == "choice" and str(value) not in {v for v, _ in option.choices}:
-            raise ActionSyntaxError(N_("“{name}” has no choice “{value}”."),
-                                    name=option.name, value=str(value)[:20])
-    total = 1 + sum(counts(options).values())
-    if total != DECK_SIZE:
-        raise ActionSyntaxError(
-            N_("A deck holds {size} cards (Io or Argus included); these counts make {total}."),
-            size=DECK_SIZE, total=total)
 
 
 def seats(options: dict[str, Any]) -> SeatSpec:
@@ -224,7 +79,7 @@ def _empty(options: dict[str, Any]) -> State:
     made = counts(options)
     return {
         "players": 2,
-        "rules": {name: _option(options, name) for name in RULE_OPTIONS},
+        "rules": {name: option(options, name) for name in RULE_OPTIONS},
         "counts": made,
         "strengths": strengths(options),
         "kinds": {**cards.make_deck(HERA, made), **cards.make_deck(ZEUS, made)},
@@ -266,59 +121,6 @@ def setup(options: dict[str, Any], rng: Random) -> State:
     return state
 
 
-# --- the turn ----------------------------------------------------------------------------
-
-
-def _points(state: State, seat: int) -> int:
-    """„tolik akčních bodů, kolik měl na začátku kola sloupců … figuru … 4 akční body“."""
-    if field.figure_column(state, seat) is not None:
-        return 4
-    return field.occupied_columns(state, seat)
-
-
-def _start_turn(state: State, seat: int, number: int) -> list[dict[str, Any]]:
-    limit = state["rules"]["turn_limit"]
-    if number > limit:
-        return finish(state, [], N_("The turn limit ({limit}) is reached: a draw."),
-                      limit=limit)
-    state["turn"] = {"seat": seat, "number": number, "total": 0, "left": 0, "spent": 0}
-    if not field.cards_on_field(state, seat):
-        return finish(state, [1 - seat],
-                      N_("{loser} has no card on the field at the start of the turn: "
-                         "{winner} wins."), loser=who(seat), winner=who(1 - seat))
-    points = _points(state, seat)
-    state["turn"].update(total=points, left=points)
-    log = [line(N_("Round {round}: {who}'s turn with {points} action points."),
-                round=round_of(state), who=who(seat), points=points)]
-    return log + _check_stuck(state)
-
-
-def _check_stuck(state: State) -> list[dict[str, Any]]:
-    """„Pokud hráč nemůže použít všechny svoje povolené akční body prohrává hru.“"""
-    seat = state["turn"]["seat"]
-    if state["turn"]["left"] > 0 and not _turn_actions(state, seat):
-        return finish(state, [1 - seat],
-                      N_("{loser} cannot spend all action points: {winner} wins."),
-                      loser=who(seat), winner=who(1 - seat))
-    return []
-
-
-def _continue(state: State) -> list[dict[str, Any]]:
-    """After an action or a reply: the next turn when the points are spent."""
-    if over(state) or state["pending"] is not None or state["phase"] != "play":
-        return []
-    turn = state["turn"]
-    if turn["left"] == 0:
-        return _start_turn(state, 1 - turn["seat"], turn["number"] + 1)
-    return _check_stuck(state)
-
-
-def _setup_done(state: State, seat: int) -> bool:
-    laid = len(field.cards_on_field(state, seat))
-    return laid >= FIRST_ROW or not any(
-        placeable(kind(state, c), state["strengths"]) for c in state["hands"][seat])
-
-
 # --- what a seat may do ------------------------------------------------------------------
 
 
@@ -327,72 +129,14 @@ def actions(state: State, seat: int) -> list[Action]:
     if seat not in SEATS or over(state):
         return []
     if state["phase"] == "setup":
-        found = _setup_actions(state, seat)
+        found = turn.setup_actions(state, seat)
     elif state["pending"] is not None:
         found = challenges.reply_actions(state, seat)
     elif state["turn"]["seat"] == seat:
-        found = _turn_actions(state, seat)
+        found = turn.turn_actions(state, seat)
     else:
         found = []
     return sorted(found, key=Action.sort_key)
-
-
-def _setup_actions(state: State, seat: int) -> list[Action]:
-    if _setup_done(state, seat):
-        return []
-    empty = [f"{c}-0" for c in range(1, field.COLUMNS + 1) if not field.column(state, seat, c)]
-    found = []
-    for key in hand_keys(state, seat):
-        card = from_hand(state, seat, key)
-        if not placeable(kind(state, card), state["strengths"]):
-            continue
-        found.append(Action(
-            "lay", {"card": key}, N_("Lay {card}"), {"card": card_name(state, card)},
-            inputs={"place": {"kind": "choice", "choices": empty, "label": N_("Where")}},
-            group=N_("Your first row: three cards face down"),
-            hint=BY_KEY[kind(state, card)].hint,
-        ))
-    return found
-
-
-def _turn_actions(state: State, seat: int) -> list[Action]:
-    found: list[Action] = []
-    if state["turn"]["left"] <= 0:
-        return found
-    if not draw_problem(state, seat):
-        found.append(Action("draw", {}, N_("Draw a card"), group=N_("Actions"),
-                            hint=N_("The top card of your deck into your hand (at most 12).")))
-    found += _play_actions(state, seat)
-    found += challenges.turn_actions(state, seat)
-    found += myths.turn_actions(state, seat)
-    return found
-
-
-def draw_problem(state: State, seat: int) -> str | None:
-    """Why the seat may not draw now (a message id), or None."""
-    if not state["decks"][seat]:
-        return N_("Your deck is empty.")
-    if len(state["hands"][seat]) >= HAND_LIMIT:
-        return N_("You hold 12 cards, the most a hand may hold.")
-    return None
-
-
-def _play_actions(state: State, seat: int) -> list[Action]:
-    where = all_places(state, seat)
-    if not where:
-        return []
-    found = []
-    for key in hand_keys(state, seat):
-        card = from_hand(state, seat, key)
-        k = kind(state, card)
-        if not placeable(k, state["strengths"]):
-            continue
-        found.append(Action(
-            "play", {"card": key}, N_("Play {card}"), {"card": card_name(state, card)},
-            inputs={"place": {"kind": "choice", "choices": where, "label": N_("Where")}},
-            group=N_("Play a card face down"), hint=BY_KEY[k].hint,
-        ))
-    return found
 
 
 # --- applying an action ------------------------------------------------------------------
@@ -428,9 +172,9 @@ def apply(state: State, seat: int, action: dict[str, Any], rng: Random) -> Appli
         new["turn"]["left"] -= 1
         new["turn"]["spent"] += 1
     if when == _SETUP:
-        log += _after_setup(new)
+        log += turn.after_setup(new)
     else:
-        log += _continue(new)
+        log += turn.after_action(new)
     return Applied(new, log, revealed=revealed)
 
 
@@ -455,103 +199,10 @@ def _check_when(state: State, seat: int, when: str) -> None:
         raise IllegalActionError(N_("It is {other}'s turn."), other=who(1 - seat))
 
 
-def _lay(state: State, seat: int, params: dict[str, Any], rng: Random) -> tuple[list, bool]:
-    got = check_params(params, card=str, place=str)
-    place = field.parse_place(got["place"])
-    if place is None:
-        raise ActionSyntaxError(N_("A place is written column-position, e.g. 2-0."))
-    col, pos = place
-    if _setup_done(state, seat):
-        raise IllegalActionError(N_("Your first row is laid; wait for {other}."),
-                                 other=who(1 - seat))
-    card = _placeable_from_hand(state, seat, got["card"])
-    if field.column(state, seat, col):
-        raise IllegalActionError(N_("Column {column} already has its card."), column=col)
-    if pos != 0:
-        raise IllegalActionError(N_("A first-row card goes to place {column}-0."), column=col)
-    state["hands"][seat].remove(card)
-    field.insert(state, seat, col, 0, card)
-    _face_if_lured(state, seat, card)
-    return [line(N_("{who} lays a card face down in column {column}."), who=who(seat),
-                 column=col),
-            line(N_("You laid {card} in column {column}."), to=[seat],
-                 card=card_name(state, card), column=col)], False
-
-
-def _after_setup(state: State) -> list[dict[str, Any]]:
-    if not all(_setup_done(state, s) for s in SEATS):
-        return []
-    state["phase"] = "play"
-    return [line(N_("Both first rows are laid. Hera begins."))] + _start_turn(state, HERA, 1)
-
-
-def _placeable_from_hand(state: State, seat: int, key: str) -> str:
-    card = from_hand(state, seat, key)
-    if card is None:
-        raise IllegalActionError(N_("You do not hold that card."))
-    if not placeable(kind(state, card), state["strengths"]):
-        raise IllegalActionError(N_("{card} has only the mythological symbol: it never goes "
-                                    "onto the field."),
-                                 card=card_name(state, card))
-    return card
-
-
-def _face_if_lured(state: State, seat: int, card: str) -> None:
-    """A lured card's back gives it away, so it lies face up."""
-    if lured(card, seat):
-        reveal(state, card)
-
-
-def _draw(state: State, seat: int, params: dict[str, Any], rng: Random) -> tuple[list, bool]:
-    check_params(params)
-    problem = draw_problem(state, seat)
-    if problem:
-        raise IllegalActionError(problem)
-    card = state["decks"][seat].pop()
-    add_to_hand(state, seat, card)
-    return [line(N_("{who} draws a card."), who=who(seat)),
-            line(N_("You drew {card}."), to=[seat],
-                 card=card_name(state, card))], True
-
-
-def _play(state: State, seat: int, params: dict[str, Any], rng: Random) -> tuple[list, bool]:
-    got = check_params(params, card=str, place=str)
-    place = field.parse_place(got["place"])
-    if place is None:
-        raise ActionSyntaxError(N_("A place is written column-position, e.g. 2-0."))
-    card = _placeable_from_hand(state, seat, got["card"])
-    col, pos = place
-    if pos not in field.places(state, seat, col):
-        raise IllegalActionError(_place_refusal(state, seat, col), column=col)
-    state["hands"][seat].remove(card)
-    field.insert(state, seat, col, pos, card)
-    _face_if_lured(state, seat, card)
-    log = [line(N_("{who} plays a card face down into column {column}, row {row}."),
-                who=who(seat), column=col, row=pos + 1),
-           line(N_("You played {card} into column {column}, row {row}."), to=[seat],
-                card=card_name(state, card), column=col,
-                row=pos + 1)]
-    if lured(card, seat):
-        log[0] = line(N_("{who} plays the lured {card} face up into column {column}, row "
-                         "{row}."), who=who(seat), card=cards.name(kind(state, card),
-                                                                    cards.colour_of(card)),
-                      column=col, row=pos + 1)
-    return log, False
-
-
-def _place_refusal(state: State, seat: int, col: int) -> str:
-    entries = field.column(state, seat, col)
-    if len(entries) >= field.DEPTH:
-        return N_("Column {column} already holds four cards.")
-    if entries and entries[0] == FIGURE:
-        return N_("Nothing goes before your figure in column {column}.")
-    return N_("Column {column} has no such place: the cards close up without gaps.")
-
-
 _HANDLERS = {
-    "lay": (_lay, _SETUP),
-    "draw": (_draw, _PAID),
-    "play": (_play, _PAID),
+    "lay": (turn.lay, _SETUP),
+    "draw": (turn.draw, _PAID),
+    "play": (turn.play, _PAID),
     "challenge": (challenges.challenge, _PAID),
     "pegasus_pick": (challenges.pegasus_pick, _PAID),
     "pegasus_strike": (challenges.pegasus_strike, _PAID),
@@ -587,7 +238,7 @@ def _blocked(state: State, seat: int) -> list[dict[str, Any]]:
             or state["turn"]["seat"] != seat:
         return []
     found = []
-    problem = draw_problem(state, seat)
+    problem = turn.draw_problem(state, seat)
     if problem:
         found.append({"action": "draw", "column": None, "reason": problem, "args": {}})
     if not all_places(state, seat):
@@ -621,7 +272,7 @@ def position(*, fields: list[list[list[str]]], hands: tuple = ((), ()), decks: t
     :param left: action points left (default: the full points of the turn).
     :param options: table options (rules, counts, strengths).
     """
-    opts = {name: option.default for name, option in ((o.name, o) for o in OPTIONS)}
+    opts = {o.name: o.default for o in OPTIONS}
     opts.update(options)
     state = _empty(opts)
     pool = {s: sorted(c for c in state["kinds"] if cards.colour_of(c) == s) for s in SEATS}
@@ -656,7 +307,7 @@ def position(*, fields: list[list[list[str]]], hands: tuple = ((), ()), decks: t
     state["phase"] = "play"
     number = 2 * (round - 1) + seat + 1
     state["turn"] = {"seat": seat, "number": number, "total": 0, "left": 0, "spent": 0}
-    points = _points(state, seat)
+    points = turn.points(state, seat)
     state["turn"].update(total=points, left=points if left is None else left,
                          spent=0 if left is None else points - left)
     return state
