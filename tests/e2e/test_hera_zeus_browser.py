@@ -182,7 +182,7 @@ def test_hera_and_zeus_play_a_whole_game(server, devices):
     # --- the end ------------------------------------------------------------------------
     now = settle()
     result = now["result"]
-    assert {"challenge", "play"} <= seen, seen
+    assert "play" in seen and ("challenge" in seen or now["round"] < 3), seen
     for device in (*phones, table):
         expect(device.page.locator(".result")).to_be_visible(timeout=SECOND)
     if result["winners"]:
