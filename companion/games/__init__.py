@@ -11,6 +11,7 @@ from companion.games.deadmans import rules as deadmans
 from companion.games.drakula import rules as drakula
 from companion.games.duel import rules as duel
 from companion.games.fury import rules as fury
+from companion.games.hera_zeus import rules as hera_zeus
 from companion.games.kit import rules as kit
 
 GAME_MODULES: tuple[ModuleType, ...] = (
@@ -19,6 +20,7 @@ GAME_MODULES: tuple[ModuleType, ...] = (
     deadmans,
     drakula,
     fury,
+    hera_zeus,
 )
 
 GAMES: dict[str, ModuleType] = {module.NAME: module for module in GAME_MODULES}

@@ -1,0 +1,1 @@
+"""Blitz und Donner — Hera and Zeus (see rules.py and README.md)."""
