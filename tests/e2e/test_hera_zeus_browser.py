@@ -17,6 +17,8 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
+from tests.e2e.conftest import wait_for_the_deal
+
 pytestmark = pytest.mark.browser
 
 SECOND = 3000  # ms: one poll interval plus a render, with room for a slow machine
@@ -50,6 +52,7 @@ def test_hera_and_zeus_play_a_whole_game(server, devices):
     table = devices("hz-table", "tablet")
     table.page.goto(f"{server}/t/{code}")
     tab = table.page
+    wait_for_the_deal(table, *phones)
 
     def public() -> dict:
         answer = tab.request.get(f"{server}/api/t/{code}").json()
