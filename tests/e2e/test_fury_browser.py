@@ -14,6 +14,8 @@ import re
 import pytest
 from playwright.sync_api import expect
 
+from tests.e2e.conftest import wait_for_the_deal
+
 pytestmark = pytest.mark.browser
 
 WAIT = 20_000  # ms: what must appear, with room for a slow, busy machine
@@ -63,6 +65,7 @@ def test_dracula_and_two_hunter_phones_play_several_rounds(server, devices):
     dracula, anna, boris = (devices(f"fury-{n.lower()}") for n in NAMES)
     for phone, link in zip((dracula, anna, boris), links, strict=True):
         phone.page.goto(link)
+    wait_for_the_deal(tablet, dracula, anna, boris)
 
     # Setup in the rulebook's order: the hunters place their figures, then Dracula in secret.
     choose(anna.page, "Lord Godalming starts in Paris")
@@ -113,6 +116,7 @@ def test_dracula_and_two_hunter_phones_play_several_rounds(server, devices):
     expect(anna.page.locator(".fd-trail .fd-card.up")).to_contain_text("Munich",
                                                                        timeout=WAIT)
     assert "Nuremburg" not in public_trail(tablet.page)
+    anna.page.evaluate("window.scrollTo(0, 0)")
     anna.shot("fury-hunter-after-search", full_page=False)
     tap(anna.page, "End the turn")
     for hunter, phone, place in (("Dr. Seward", anna, "Paris"), ("Van Helsing", boris, "Rome"),
@@ -131,6 +135,8 @@ def test_dracula_and_two_hunter_phones_play_several_rounds(server, devices):
            ).to_have_count(3, timeout=WAIT)
     expect(dracula.page.locator(".fd-trail.secret .fd-card").first).to_be_visible()
     assert "Nuremburg" in dracula.page.locator(".fd-trail.secret").inner_text()
+    for device in (dracula, boris):
+        device.page.evaluate("window.scrollTo(0, 0)")
     tablet.shot("fury-table", full_page=False)
     dracula.shot("fury-dracula", full_page=False)
     boris.shot("fury-hunter", full_page=False)
