@@ -132,9 +132,10 @@ class Profiled:
 
 
 def serve_child(args: argparse.Namespace) -> int:
-    """The server process: the app made and served as ``companion.cli.serve`` does (the
-    bare app, and a profiled companion, under plain waitress)."""
-    from waitress import serve
+    """The server process: the app (or the bare yardstick) served as ``companion serve``
+    serves it (``companion/serving.py``: gevent, its bounds); every simulated device
+    shares this machine's address, so the per-client cap is lifted."""
+    from companion import serving
 
     for preload in args.server_preload:
         # An experiment: a Python file run before the app is made, e.g. one that patches
@@ -158,18 +159,7 @@ def serve_child(args: argparse.Namespace) -> int:
             os._exit(0)
 
         signal.signal(signal.SIGTERM, stop)
-    if args.serve == "companion" and not args.profile_out:
-        # As ``companion serve`` serves (companion/serving.py: poll(), its bounds); every
-        # simulated device shares this machine's address, so the per-client cap is lifted.
-        from companion import serving
-
-        serving.make_server(wsgi, HOST, args.port, threads=args.threads,
-                            per_client=100_000).run()
-        return 0
-    extra = {"asyncore_use_poll": True} if args.use_poll else {}
-    serve(wsgi, host=HOST, port=args.port, threads=args.threads,
-          connection_limit=max(1000, args.threads * 50), channel_timeout=30,
-          ident="companion", **extra)
+    serving.make_server(wsgi, HOST, args.port, per_client=100_000).run()
     return 0
 
 

@@ -12,11 +12,21 @@ import secrets
 from typing import Any
 
 from flask import current_app, g, request, url_for
-from flask_babel import get_translations
+from flask_babel import get_locale, get_translations
 
 from companion import deal, tables
 from companion.i18n import LANGUAGES
 from companion.tables import Table
+
+LOG_LINES_KEPT = 16384
+_said: dict[tuple[Any, ...], str] = {}
+
+
+def _catalogue() -> Any:
+    catalogue = g.get("translations")
+    if catalogue is None:
+        catalogue = g.translations = get_translations()
+    return catalogue
 
 
 def translate(text: str) -> str:
@@ -27,10 +37,7 @@ def translate(text: str) -> str:
     """
     if not isinstance(text, str) or not text:
         return text
-    catalogue = g.get("translations")
-    if catalogue is None:
-        catalogue = g.translations = get_translations()
-    return catalogue.ugettext(text)
+    return _catalogue().ugettext(text)
 
 
 def say(text: str, args: dict[str, Any] | None, names: list[str]) -> str:
@@ -104,11 +111,24 @@ def public_url(table: Table | None = None) -> str:
 
 
 def log_lines(entries: list[dict[str, Any]], names: list[str]) -> list[dict[str, Any]]:
-    return [
-        {"text": say(e["text"], e.get("args"), names), "private": e.get("private", False),
-         "correction": e.get("correction", False), "id": e["text"]}
-        for e in entries
-    ]
+    """Log entries in the viewer's language. A line, once written, reads the same in a
+    language forever, so each is rendered once (every screen shows the newest 40 after
+    every action; they were a third of an action's time)."""
+    language = str(get_locale())
+    seats = tuple(names)
+    lines = []
+    for e in entries:
+        key = (language, seats, e["ref"]) if "ref" in e else None
+        text = _said.get(key) if key else None
+        if text is None:
+            text = say(e["text"], e.get("args"), names)
+            if key:
+                if len(_said) >= LOG_LINES_KEPT:
+                    _said.clear()
+                _said[key] = text
+        lines.append({"text": text, "private": e.get("private", False),
+                      "correction": e.get("correction", False), "id": e["text"]})
+    return lines
 
 
 def action_forms(actions: list[Any], names: list[str]) -> list[dict[str, Any]]:
