@@ -72,7 +72,7 @@ class Offers:
 
     position: tuple[str, int]
     actions: dict[int, list[Any]] = field(default_factory=dict)
-    keys: dict[int, list[tuple[str, str]]] = field(default_factory=dict)
+    keys: dict[int, list[tuple[str, dict[str, Any]]]] = field(default_factory=dict)
 
 
 _offers: OrderedDict[str, Offers] = OrderedDict()
@@ -169,12 +169,13 @@ class Table:
             found = offers.actions[seat] = self.game.actions(self.state, seat)
         return found
 
-    def action_keys(self, seat: int) -> list[tuple[str, str]]:
-        """``seat``'s legal actions as comparable keys (has what it may do changed?)."""
+    def action_keys(self, seat: int) -> list[tuple[str, dict[str, Any]]]:
+        """``seat``'s legal actions as comparable keys (has what it may do changed?): each
+        action's name and fixed parameters, compared as they are (no serialising)."""
         offers = self._position_offers()
         found = offers.keys.get(seat)
         if found is None:
-            found = offers.keys[seat] = [a.sort_key() for a in self.actions(seat)]
+            found = offers.keys[seat] = [(a.action, a.params) for a in self.actions(seat)]
         return found
 
     def _position_offers(self) -> Offers:
@@ -712,50 +713,48 @@ def play_again(db: Database, opener: Any, as_host: bool) -> Table:
 # --- the log and the export -----------------------------------------------------------------
 
 
-LOG_EVENTS_KEPT = 4096
-_parsed_logs: dict[tuple[str, int], list[dict[str, Any]]] = {}
+LOG_EVENTS_KEPT = 8192
+_event_lines: dict[tuple[str, int, Any, int | None], list[dict[str, Any]]] = {}
 
 
 def log_for(db: Database, table: Table, seat: int | None, limit: int = 40) -> list[dict]:
     """This game's log as ``seat`` may read it (None: public lines only), newest first.
 
     Each entry's ``ref`` names its line for good (the game's commitment, the event, the
-    line), so that a screen can keep its rendering (``render.log_lines``); an event's
-    lines never change, and an undone event's line has its own ``ref``.
+    line), so that a screen can keep its rendering (``render.log_lines``). An event's lines
+    never change once written (an undone event gets its own line and ``ref``), so what one
+    viewer may read of an event is worked out once.
     """
     entries: list[dict[str, Any]] = []
     commitment = table.row["commitment"]
     # A screen shows the newest lines; an event gives a viewer at least one line unless all
     # of its lines are private to others, so a few times the limit is plenty.
     for event in store.log_events(db, table.code, table.round, limit * 4):
-        if event["undone_version"] is not None:
-            ref = (commitment, event["id"], event["undone_by"])
-            if event["undone_by"] == "host":
-                entries.append({"text": N_("Host correction: an action was undone."),
-                                "args": {}, "correction": True, "ref": ref})
-            else:
-                entries.append({"text": N_("{who} took back an action."),
-                                "args": {"who": {"seat": event["seat"]}}, "ref": ref})
-        else:
-            lines = [dict(entry, private=entry.get("to") is not None,
-                          ref=(commitment, event["id"], i))
-                     for i, entry in enumerate(_event_log(commitment, event))
-                     if entry.get("to") is None or (seat is not None and seat in entry["to"])]
-            entries.extend(reversed(lines))
+        key = (commitment, event["id"], event["undone_by"], seat)
+        lines = _event_lines.get(key)
+        if lines is None:
+            if len(_event_lines) >= LOG_EVENTS_KEPT:
+                _event_lines.clear()
+            lines = _event_lines[key] = _readable(commitment, event, seat)
+        entries.extend(lines)
         if len(entries) >= limit:
             break
     return entries[:limit]
 
 
-def _event_log(commitment: str, event: dict[str, Any]) -> list[dict[str, Any]]:
-    """An event's log lines, parsed once (they never change once written)."""
-    key = (commitment, event["id"])
-    found = _parsed_logs.get(key)
-    if found is None:
-        if len(_parsed_logs) >= LOG_EVENTS_KEPT:
-            _parsed_logs.clear()
-        found = _parsed_logs[key] = store.loads(event["log"])
-    return found
+def _readable(commitment: str, event: dict[str, Any], seat: int | None) -> list[dict]:
+    """What ``seat`` may read of one event, newest line first."""
+    if event["undone_version"] is not None:
+        ref = (commitment, event["id"], event["undone_by"])
+        if event["undone_by"] == "host":
+            return [{"text": N_("Host correction: an action was undone."),
+                     "args": {}, "correction": True, "ref": ref}]
+        return [{"text": N_("{who} took back an action."),
+                 "args": {"who": {"seat": event["seat"]}}, "ref": ref}]
+    lines = [dict(entry, private=entry.get("to") is not None, ref=(commitment, event["id"], i))
+             for i, entry in enumerate(store.loads(event["log"]))
+             if entry.get("to") is None or (seat is not None and seat in entry["to"])]
+    return lines[::-1]
 
 
 def export(db: Database, code: str, scope: str = "full") -> dict[str, Any]:

@@ -18,10 +18,13 @@ line or message refers to a seat as ``{"seat": n}`` and the web layer prints its
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 State = dict[str, Any]
+_params_key = json.JSONEncoder(sort_keys=True).encode
+"""``json.dumps(params, sort_keys=True)`` without building an encoder per call."""
 
 
 def N_(message: str) -> str:
@@ -149,9 +152,8 @@ class Action:
         return data
 
     def sort_key(self) -> tuple[str, str]:
-        import json
-
-        return (self.action, json.dumps(self.params, sort_keys=True))
+        """Orders a seat's buttons; every game sorts its offers by it on every version."""
+        return (self.action, _params_key(self.params) if self.params else "{}")
 
 
 def line(text: str, to: list[int] | None = None, **args: Any) -> dict[str, Any]:

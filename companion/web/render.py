@@ -42,19 +42,20 @@ def translate(text: str) -> str:
 
 def say(text: str, args: dict[str, Any] | None, names: list[str]) -> str:
     """A message id with its fields filled: seats print as names, message ids translate."""
+    gettext = _catalogue().ugettext
     values = {}
     for key, value in (args or {}).items():
         if isinstance(value, dict) and "seat" in value:
             seat = value["seat"]
             values[key] = names[seat] if 0 <= seat < len(names) else "?"
         elif isinstance(value, str):
-            values[key] = translate(value)
+            values[key] = gettext(value) if value else value
         elif isinstance(value, list):
-            values[key] = ", ".join(str(translate(v) if isinstance(v, str) else v)
+            values[key] = ", ".join(str(gettext(v) if isinstance(v, str) and v else v)
                                     for v in value)
         else:
             values[key] = value
-    template = translate(text)
+    template = gettext(text) if isinstance(text, str) and text else text
     try:
         return template.format(**values)
     except (KeyError, IndexError, ValueError):
