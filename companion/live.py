@@ -16,9 +16,13 @@ from __future__ import annotations
 import threading
 from typing import Any
 
-HEARTBEAT_SECONDS = 15.0
-"""A comment line this often on a quiet stream: proxies keep it open, and a write to a phone
-that went away ends the stream."""
+HEARTBEAT_SECONDS = 4.0
+"""On a quiet stream the current version is sent again this often: the screen knows its
+stream is alive (``static/companion.js`` shows "Reconnecting…" after 10 s of silence),
+proxies keep it open, and a write to a phone that went away ends the stream."""
+RECHECK_SECONDS = 15.0
+"""How often a quiet stream reads its table's version from the database (a write made by
+another process; a seat link re-issued meanwhile ends the stream)."""
 
 _lock = threading.Lock()
 _watching: dict[str, set[Watch]] = {}

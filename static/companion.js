@@ -1,5 +1,5 @@
-// Table Companion: connection state, re-sync when a phone wakes, Wake Lock, the phone's
-// randomness for the deal.
+// Table Companion: connection state, updates pushed by the server, re-sync when a phone
+// wakes, Wake Lock, the phone's randomness for the deal.
 (function () {
   "use strict";
   var body = document.body;
@@ -27,6 +27,60 @@
       event.detail.shouldSwap = false;
     }
   });
+
+  // Updates pushed (companion/live.py): the screen's event stream names the table's
+  // version the moment it changes, and the live fragment is fetched at once. While the
+  // stream is open, or the page hidden, the fragment's 1 s poll stays quiet; where no
+  // stream can be held (an old browser, a buffering proxy) polling carries on as before.
+  var eventsUrl = body.dataset.events;
+  var stream = null;
+  var streaming = false;
+  var announced = 0;
+  var heard = 0;
+  function catchUp() {
+    var live = document.getElementById("live");
+    if (live && announced > Number(live.dataset.version)) { resync(); }
+  }
+  function listen() {
+    if (!eventsUrl || !window.EventSource || stream || document.hidden) { return; }
+    stream = new EventSource(eventsUrl);
+    stream.onopen = function () {
+      streaming = true;
+      heard = Date.now();
+      body.classList.remove("offline");
+    };
+    stream.onmessage = function (event) {
+      heard = Date.now();
+      announced = Math.max(announced, Number(event.data) || 0);
+      catchUp();
+    };
+    stream.onerror = function () { streaming = false; };  // it reconnects by itself
+  }
+  // The server repeats the version every 4 s: 10 s of silence is a lost connection.
+  window.setInterval(function () {
+    if (streaming && Date.now() - heard > 10000) {
+      body.classList.add("offline");
+      hush();
+      listen();
+    }
+  }, 1000);
+  // A version announced while the fragment was being swapped is fetched after the swap.
+  document.addEventListener("htmx:afterSettle", catchUp);
+  function hush() {
+    if (stream) { stream.close(); stream = null; }
+    streaming = false;
+  }
+  document.addEventListener("htmx:beforeRequest", function (event) {
+    var config = event.detail.requestConfig;
+    var polled = config && config.verb === "get" && !config.triggeringEvent;
+    if (polled && event.detail.elt.id === "live" && (streaming || document.hidden)) {
+      event.preventDefault();
+    }
+  });
+  document.addEventListener("visibilitychange", function () {
+    if (document.hidden) { hush(); } else { listen(); }
+  });
+  listen();
 
   // Keep the screen awake while a game runs (needs a secure context: https or localhost).
   var lock = null;

@@ -11,6 +11,7 @@ fragment instead, and a poll at the current version answers 204 after one indexe
 from __future__ import annotations
 
 import io
+import time
 from typing import Any
 
 import qrcode
@@ -85,8 +86,9 @@ def table_events(code: str) -> Any:
 
 def _events(code: str, current: Any) -> Response:
     """A screen's event stream: its table's version now, then each newer one as soon as it
-    is committed, a comment line when nothing happened for a while. The stream ends when
-    its link stops working (a re-issued seat) or the phone goes away."""
+    is committed, and the current one again when nothing happened for a while (a screen
+    that missed an event catches up then). The stream ends when its link stops working (a
+    re-issued seat) or the phone goes away."""
     watch = live.Watch(code)
     first = current()
 
@@ -94,16 +96,15 @@ def _events(code: str, current: Any) -> Response:
         try:
             seen = first
             yield f"retry: 2000\ndata: {seen}\n\n"
+            checked = time.monotonic()
             while True:
                 newer = watch.wait(seen, live.HEARTBEAT_SECONDS)
-                if newer is None:
-                    newer = current()   # also catches a write made by another process
+                if newer is None and time.monotonic() - checked >= live.RECHECK_SECONDS:
+                    checked = time.monotonic()
+                    newer = current()
                     if newer is None:
                         return
-                    if newer <= seen:
-                        yield ": waiting\n\n"
-                        continue
-                seen = newer
+                seen = max(seen, newer or seen)
                 yield f"data: {seen}\n\n"
         finally:
             watch.close()
