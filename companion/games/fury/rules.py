@@ -38,11 +38,13 @@ from companion.games.fury import (
     byhand,
     cards,
     choices,
+    combat,
     decks,
     dracula,
     encounter_effects,
     encounters,
     hunt,
+    tactics,
     turns,
 )
 from companion.games.fury.cards import HUNTERS
@@ -89,6 +91,7 @@ OPTIONS: tuple[Option, ...] = (
            hint=N_("She starts bitten; the rulebook clears all bites on defeat.")),
     Option("sea_encounters", N_("Dracula may lay encounters at sea"), False,
            hint=N_("The rulebook does not forbid it, but a sea can never be searched.")),
+    *tactics.OPTIONS,
 )
 
 
@@ -138,6 +141,7 @@ def train_faces(text: str) -> list[int]:
 def validate(options: dict[str, Any]) -> None:
     hunter_split(options.get("hunters", "auto"), options["players"])
     train_faces(options.get("train_die", "0,1,1,2,2,3"))
+    tactics.initiative_values(options.get("initiative", ""))
 
 
 def seats(options: dict[str, Any]) -> SeatSpec:
@@ -207,9 +211,10 @@ _HANDLERS = {
     **encounters.HANDLERS,
     **byhand.HANDLERS,
     **choices.HANDLERS,
+    **combat.HANDLERS,
 }
 
-EFFECT_MODULES = (encounter_effects,)
+EFFECT_MODULES = (encounter_effects, combat)
 """Imported for the effects they register."""
 
 _PARAMS: dict[str, dict[str, type | tuple[type, ...]]] = {
@@ -238,6 +243,7 @@ _PARAMS: dict[str, dict[str, type | tuple[type, ...]]] = {
     "discard": {"card": str},
     "next_encounter": {"token": str},
     "choose": {"key": str},
+    "tactic": {"fighter": str, "card": str},
     "hand_open": {},
     "hand_done": {},
     "hand_blood": {"by": int},
