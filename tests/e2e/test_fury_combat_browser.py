@@ -57,6 +57,9 @@ def settle(phones, tablet, round_no: int) -> None:
         for phone in phones:
             buttons = phone.page.locator(".fd-do form.act button")
             if buttons.count():
+                if round_no == 1:
+                    phone.page.locator(".fd-do").scroll_into_view_if_needed()
+                    phone.shot("fury-combat-question", full_page=False)
                 buttons.first.click()
                 phone.page.wait_for_timeout(300)
         tablet.page.wait_for_timeout(500)
@@ -129,4 +132,5 @@ def test_a_night_combat_between_dracula_and_two_hunters_to_its_end(server, devic
     expect(anna.page.locator(".fd-combat.over")).to_be_visible(timeout=WAIT)
     assert re.search(r"\d+/12", anna.page.locator(".fd-hunter.h-godalming").inner_text())
     tablet.shot("fury-combat-tablet-over", full_page=False)
+    anna.page.locator(".fd-combat.over").scroll_into_view_if_needed()
     anna.shot("fury-combat-hunter-over", full_page=False)

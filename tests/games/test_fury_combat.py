@@ -8,8 +8,10 @@ import pytest
 
 from companion.games.base import ActionSyntaxError
 from companion.games.fury import board, fight, rules, tactics, trail
+from tests.games.fury_fights import FightTable
 from tests.games.fury_fights import fight as start_fight
 from tests.games.fury_positions import Table
+from tests.games.test_fury_encounters import found
 from tests.playing import rng_for
 
 DRACULA_NIGHT = ["claws", "dodge_dracula", "escape_bat", "escape_man", "escape_mist", "fangs",
@@ -241,6 +243,16 @@ def test_a_win_with_dodge_gives_plus_one_next_round_to_each_side():
     agent.round("dodge_agent", dice=(1, 6), seward="punch")
     agent.round("punch_agent", dice=(6, 1), seward="dodge")
     assert mods(agent)["enemy"] == ["dodge_won"]
+
+
+def test_a_result_printed_plus_one_gives_it_too_named_as_the_table_names_it():
+    """The tables print "+1 next round" also for Fangs winning against a hunter's Dodge."""
+    table = start_fight(hunters=("seward",))
+    table.round("fangs", dice=(1, 6), seward="dodge")
+    assert table.fight["plus"] == "enemy" and table.fight["dodge"] is None
+    table.round("claws", dice=(1, 1), seward="punch")
+    assert mods(table)["enemy"] == ["enemy_+1_next_round"]
+    assert "Enemy +1 next round" in str(rules.view(table.state, None)["combat"]["shown"])
 
 
 def test_a_loss_with_dodge_gives_no_bonus():
@@ -582,6 +594,38 @@ def test_a_search_that_finds_dracula_fights_him_and_ends_the_hunters_turn():
     assert item["kind"] == "combat" and item["enemy"] == "dracula"
     table.act(0, "tactic", fighter="enemy", card="escape_man")
     table.act(seat, "tactic", fighter="godalming", card="escape")
+    assert table.state["turn"]["who"] == "seward"
+
+
+def met(token: str, dracula_there: bool) -> FightTable:
+    """Lord Godalming walks into Brussels and meets ``token`` there (Dracula too, or not)."""
+    plain = found(token)
+    table = FightTable(seed=7)
+    table.state, table.step = plain.state, plain.step
+    if dracula_there:
+        table.state["trail"][0].update(place="brussels", card="brussels")
+    assert fight.find(table.state)["enemy"] == "agent"
+    return table
+
+
+def test_a_hunter_who_flees_a_minion_he_met_ends_his_turn_and_fights_no_dracula():
+    """„Если Охотник побежден Агентом или бежит от него, то ход Охотника считается
+    завершенным, и он не может сражаться с Дракулой в этот ход. Жетон агента остается в
+    локации.“ Dracula is in Brussels too, yet the next hunter's turn begins."""
+    table = met("minion_knife:1", dracula_there=True)
+    table.round("punch_agent", dice=(6, 6, 1), godalming="escape")
+    assert fight.find(table.state) is None
+    assert table.state["turn"]["who"] == "seward"
+    assert "minion_knife:1" in trail.holding(table.state, "minion_knife:1")["shown"]
+
+
+def test_a_minion_killed_goes_back_to_the_pool_and_the_turn_goes_on():
+    """A found encounter ends the hunter's turn after it („После этого ход Охотника
+    завершается“); the killed minion's token leaves the card."""
+    table = met("minion_knife:1", dracula_there=False)
+    table.round("punch_agent", dice=(6, 6, 1), godalming="punch")
+    assert fight.find(table.state) is None
+    assert "minion_knife:1" in table.state["pool"]
     assert table.state["turn"]["who"] == "seward"
 
 

@@ -197,8 +197,6 @@ def view(state: State, seat: int | None) -> dict[str, Any] | None:
             "last": _card(fight["last"][fighter]),
             "options": _options(state, fight, fighter) if fighter in mine else [],
         })
-    asked = next((q for q in state["queue"] if q["kind"] == "choice"
-                  and q["question"].startswith("combat_")), None)
     return {
         "active": True, "enemy": enemy_name(fight), "enemy_kind": fight["enemy"],
         "place": fight["place"], "place_name": board.name(fight["place"]),
@@ -206,7 +204,6 @@ def view(state: State, seat: int | None) -> dict[str, Any] | None:
         "continues": fight["continues"], "repel": fight["repel"],
         "no_escape": fight["no_escape"], "trap": fight["trap"],
         "planning": fight["planning"], "played": fight["played"],
-        "asked": asked["seat"] if asked else None,
         "shown": round_view(enemy_name(fight), fight["now"] or fight["shown"]),
         "night": cards.is_night(state["time"]),
     }

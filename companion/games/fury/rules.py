@@ -305,6 +305,9 @@ def _why_not(state: State, seat: int, name: str) -> tuple[str, ...]:
         return (N_("Dracula cannot go there now: not into a place of his trail or catacombs "
                    "(except by Double Back), the hospital or a protected city, nor by rail; "
                    "Feed and Wolf Form only at night."),)
+    if name == "tactic":
+        return (N_("You cannot play that tactic now: only the cards on your buttons (never "
+                   "last round's card; after a Repel, Dodge or an Escape)."),)
     if name == "travel":
         return (N_("The hunter cannot travel there from here: roads join neighbours, trains "
                    "go as far as the die allows, ships sail from a port."),)
