@@ -648,6 +648,21 @@ def test_a_vampire_fight_ends_at_the_hunters_first_wound_and_the_track_goes_back
         del fight.ON_END["test_lair"]
 
 
+def test_the_end_of_an_agents_fight_is_told_to_whoever_listens():
+    """For cards that follow a fight (Relentless Minion: „As soon as a hunter has killed a
+    Minion or escaped from one“)."""
+    ended = []
+    fight.ON_END["agent"] = lambda ctx, f: ended.append((f["agent"], f["outcome"]))
+    try:
+        start_fight("minion_knife", hunters=("seward",)).round(
+            "punch_agent", dice=(6, 1), seward="punch")
+        start_fight("minion_knife_rifle", hunters=("seward",)).round(
+            "rifle_agent", dice=(6, 1), seward="escape")
+    finally:
+        del fight.ON_END["agent"]
+    assert ended == [("minion_knife", "killed"), ("minion_knife_rifle", "end")]
+
+
 def test_a_vampire_never_flies():
     table = start_fight("vampire", hunters=("van_helsing",))
     table.round("fangs", dice=(1, 6), van_helsing="punch")

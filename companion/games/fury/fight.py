@@ -28,8 +28,10 @@ from companion.games.fury.state import DRACULA, Ctx, State, controller, over
 ENEMY = "enemy"
 
 ON_END: dict[str, Callable[[Ctx, dict[str, Any]], None]] = {}
-"""Called with the finished fight when its ``source`` is registered here (an event card that
-started it learns the ``outcome``: killed, wounded, bitten, defeated, end, cancelled, over)."""
+"""Called with the finished fight, keyed by its ``source`` (an event card that started it) or,
+for the fights the engine starts, by its enemy ("dracula", "agent"): the fight's ``outcome``
+is killed, wounded, bitten, defeated, end, cancelled or over (Relentless Minion listens to
+"agent", Vampire Lair to its own source)."""
 
 
 def new(state: State, enemy: str, hunters: list[str], place: str,
@@ -108,7 +110,7 @@ def end(ctx: Ctx, fight: dict[str, Any], outcome: str) -> None:
     state["fought"] = {"at": _turn_index(state), "enemy": enemy_name(fight),
                        "place": fight["place"], "hunters": fight["hunters"],
                        "outcome": outcome, "shown": fight["shown"]}
-    hook = ON_END.get(fight["source"] or "")
+    hook = ON_END.get(fight["source"] or fight["enemy"])
     if hook is not None:
         hook(ctx, fight)
 
