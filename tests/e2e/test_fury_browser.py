@@ -49,8 +49,9 @@ def wait_turn(page, text: str) -> None:
     expect(page.locator(".fd-whose").first).to_contain_text(text, timeout=WAIT)
 
 
-def test_dracula_and_two_hunter_phones_play_several_rounds(server, devices):
-    host = devices("fury-host", "tablet")
+def open_table(server, devices, prefix: str = "fury") -> tuple:
+    """The host creates the table; the tablet and the three phones open their links."""
+    host = devices(f"{prefix}-host", "tablet")
     host.page.goto(server + "/new/fury")
     for i, name in enumerate(NAMES):
         host.page.fill(f"input[name=seat{i}]", name)
@@ -59,13 +60,17 @@ def test_dracula_and_two_hunter_phones_play_several_rounds(server, devices):
     links = host.page.locator(".qr-card .url code").all_inner_texts()
     assert len(links) == 3
     code = host.page.locator(".bar .code").first.inner_text().strip()
-    tablet = devices("fury-tablet", "tablet")
+    tablet = devices(f"{prefix}-tablet", "tablet")
     tablet.page.goto(f"{server}/t/{code}")
-
-    dracula, anna, boris = (devices(f"fury-{n.lower()}") for n in NAMES)
+    dracula, anna, boris = (devices(f"{prefix}-{n.lower()}") for n in NAMES)
     for phone, link in zip((dracula, anna, boris), links, strict=True):
         phone.page.goto(link)
     wait_for_the_deal(tablet, dracula, anna, boris)
+    return tablet, dracula, anna, boris
+
+
+def test_dracula_and_two_hunter_phones_play_several_rounds(server, devices):
+    tablet, dracula, anna, boris = open_table(server, devices)
 
     # Setup in the rulebook's order: the hunters place their figures, then Dracula in secret.
     choose(anna.page, "Lord Godalming starts in Paris")
