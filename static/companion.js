@@ -19,7 +19,15 @@
   window.addEventListener("online", resync);
 
   // A slow poll must never paint an older table over a newer one (versions only grow).
+  // Nor answer into a fragment another answer already replaced (a fetch the stream asked
+  // for while this phone's own action was on its way): that swap would show nothing and
+  // would carry off the open list of choices (hx-preserve) from the screen.
   document.addEventListener("htmx:beforeSwap", function (event) {
+    if (event.detail.target && !event.detail.target.isConnected) {
+      event.detail.shouldSwap = false;
+      window.setTimeout(catchUp, 0);
+      return;
+    }
     var live = document.getElementById("live");
     if (!live || event.detail.target !== live) { return; }
     var found = /data-version="(\d+)"/.exec(event.detail.serverResponse || "");
