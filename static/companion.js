@@ -15,8 +15,9 @@
     var xhr = event.detail && event.detail.xhr;
     if (xhr && xhr.status > 0) { body.classList.remove("offline"); }
   });
-  window.addEventListener("offline", function () { body.classList.add("offline"); });
-  window.addEventListener("online", resync);
+  // The browser knows it lost the network: its stream is dead even if no error came yet.
+  window.addEventListener("offline", function () { body.classList.add("offline"); hush(); });
+  window.addEventListener("online", function () { listen(); resync(); });
 
   // A slow poll must never paint an older table over a newer one (versions only grow).
   // Nor answer into a fragment another answer already replaced (a fetch the stream asked
