@@ -28,6 +28,7 @@ The application-level bound — wrong table codes and links per client — is in
 
 from __future__ import annotations
 
+import contextlib
 import io
 import logging
 import resource
@@ -50,6 +51,8 @@ IDLE_SECONDS = 30
 MAX_HEADER_BYTES = 32 * 1024
 MAX_HEADERS = 100
 MAX_BODY_BYTES = 256 * 1024
+FAIR_TURN_SECONDS = 1e-6
+"""Any positive wait puts the connection behind the next round of I/O (0 would not)."""
 
 _TOO_LARGE = (b"HTTP/1.1 413 Payload Too Large\r\nConnection: close\r\n"
               b"Content-Type: text/plain\r\nContent-Length: 24\r\n\r\n"
@@ -122,6 +125,10 @@ class BoundedHandler(WSGIHandler):
     def handle_one_request(self) -> Any:
         if self.rfile.closed:
             return None
+        # Let the loop look at every other connection first: a client that sends its next
+        # request the moment it has its answer would otherwise be served again and again
+        # while the others wait (measured: p50 2.6 ms but p95 356 ms with 16 clients).
+        gevent.sleep(FAIR_TURN_SECONDS)
         try:
             with Timeout(self.server.idle_seconds):
                 if not self.rfile.peek(1):      # the client closed the connection
@@ -191,6 +198,10 @@ class BoundedServer(WSGIServer):
             sock.close()
             return
         self.clients[host] += 1
+        # An answer leaves in two writes (head, then body): without this the body waits
+        # for the client's delayed ACK, 40 ms on Linux (waitress set it too).
+        with contextlib.suppress(OSError):
+            sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
         super().do_handle(sock, address)
 
     def do_close(self, sock: Any, address: Any) -> None:
