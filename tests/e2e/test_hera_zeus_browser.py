@@ -17,11 +17,10 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from tests.e2e.conftest import wait_for_the_deal
+from tests.e2e.conftest import WAIT, wait_for_the_deal
 
 pytestmark = pytest.mark.browser
 
-SECOND = 3000  # ms: one poll interval plus a render, with room for a slow machine
 NAMES = ("Helena", "Zenon")  # seat 0 Hera, seat 1 Zeus
 PHONE_SIZE = {"width": 360, "height": 780}
 MAX_ACTIONS = 400  # far more than a game with the turn limit of 40 can take
@@ -31,8 +30,12 @@ def test_hera_and_zeus_play_a_whole_game(server, devices):
     host = devices("hz-host", "tablet")
     host.page.goto(server + "/new/hera_zeus")
     expect(host.page.locator("input[name=opt_count_pegasus]")).to_have_value("5")
-    pegasus = host.page.locator(".option", has=host.page.locator("input[name=opt_count_pegasus]"))
-    expect(pegasus.locator(".check-cards")).to_be_visible()
+    # The uncertain counts wait, folded, in one section that names each default.
+    values = host.page.locator("details.card-values")
+    values.locator("summary").click()
+    expect(values).to_contain_text("Card values (check against your box)")
+    pegasus = values.locator(".option", has=host.page.locator("input[name=opt_count_pegasus]"))
+    expect(pegasus.locator(".default")).to_have_text("default: 5")
     for i, name in enumerate(NAMES):
         host.page.fill(f"input[name=seat{i}]", name)
     host.page.fill("input[name=opt_turn_limit]", "40")
@@ -48,7 +51,7 @@ def test_hera_and_zeus_play_a_whole_game(server, devices):
         phone.page.goto(link)
     for phone, name in zip(phones, NAMES, strict=True):
         expect(phone.page.get_by_role("heading", name=name)).to_be_visible()
-    expect(host.page.get_by_text("Everyone is seated")).to_be_visible(timeout=SECOND)
+    expect(host.page.get_by_text("Everyone is seated")).to_be_visible(timeout=WAIT)
     table = devices("hz-table", "tablet")
     table.page.goto(f"{server}/t/{code}")
     tab = table.page
@@ -63,14 +66,14 @@ def test_hera_and_zeus_play_a_whole_game(server, devices):
         now = public()
         for device in devices or (*phones, table):
             expect(device.page.locator("#live")).to_have_attribute(
-                "data-version", str(now["version"]), timeout=SECOND)
+                "data-version", str(now["version"]), timeout=WAIT)
         return now
 
     def tap(device, locator) -> None:
         live = device.page.locator("#live")
         before = live.get_attribute("data-version")
         locator.click()
-        expect(live).not_to_have_attribute("data-version", before or "", timeout=SECOND)
+        expect(live).not_to_have_attribute("data-version", before or "", timeout=WAIT)
         notice = device.page.locator(".notice")
         assert notice.count() == 0, f"{device.name}: {notice.first.inner_text()}"
 
@@ -150,7 +153,7 @@ def test_hera_and_zeus_play_a_whole_game(server, devices):
             seen.add("challenge")
             settle(table)  # both cards of the challenge, face up, on the tablet
             expect(tab.locator(".hz-last[data-kind=challenge] .hz-fighter .hz-card")).to_have_count(
-                2, timeout=SECOND)
+                2, timeout=WAIT)
             if now["round"] >= 3 and "tablet" not in seen:
                 seen.add("tablet")
                 table.shot("hz-docs", full_page=False)
@@ -187,7 +190,7 @@ def test_hera_and_zeus_play_a_whole_game(server, devices):
     result = now["result"]
     assert "play" in seen and ("challenge" in seen or now["round"] < 3), seen
     for device in (*phones, table):
-        expect(device.page.locator(".result")).to_be_visible(timeout=SECOND)
+        expect(device.page.locator(".result")).to_be_visible(timeout=WAIT)
     if result["winners"]:
         winner = NAMES[result["winners"][0]]
         expect(tab.locator(".result")).to_contain_text(winner)

@@ -90,6 +90,10 @@ def strip_public(view):
             seat.pop(key, None)
     for cell in out["cells"]:
         cell.pop("face_up")
+        if out["phase"] == "over":  # the end turns every card up (README: the end)
+            cell.pop("revealed")
+        else:
+            assert cell.pop("revealed") is None
     out.pop("result")
     return out
 
