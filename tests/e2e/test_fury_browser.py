@@ -14,7 +14,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.e2e.conftest import WAIT
+from tests.e2e.conftest import WAIT, wait_for_the_deal
 
 pytestmark = pytest.mark.browser
 
@@ -48,8 +48,9 @@ def wait_turn(page, text: str) -> None:
     expect(page.locator(".fd-whose").first).to_contain_text(text, timeout=WAIT)
 
 
-def test_dracula_and_two_hunter_phones_play_several_rounds(server, devices):
-    host = devices("fury-host", "tablet")
+def open_table(server, devices, prefix: str = "fury") -> tuple:
+    """The host creates the table; the tablet and the three phones open their links."""
+    host = devices(f"{prefix}-host", "tablet")
     host.page.goto(server + "/new/fury")
     for i, name in enumerate(NAMES):
         host.page.fill(f"input[name=seat{i}]", name)
@@ -58,12 +59,17 @@ def test_dracula_and_two_hunter_phones_play_several_rounds(server, devices):
     links = host.page.locator(".qr-card .url code").all_inner_texts()
     assert len(links) == 3
     code = host.page.locator(".bar .code").first.inner_text().strip()
-    tablet = devices("fury-tablet", "tablet")
+    tablet = devices(f"{prefix}-tablet", "tablet")
     tablet.page.goto(f"{server}/t/{code}")
-
-    dracula, anna, boris = (devices(f"fury-{n.lower()}") for n in NAMES)
+    dracula, anna, boris = (devices(f"{prefix}-{n.lower()}") for n in NAMES)
     for phone, link in zip((dracula, anna, boris), links, strict=True):
         phone.page.goto(link)
+    wait_for_the_deal(tablet, dracula, anna, boris)
+    return tablet, dracula, anna, boris
+
+
+def test_dracula_and_two_hunter_phones_play_several_rounds(server, devices):
+    tablet, dracula, anna, boris = open_table(server, devices)
 
     # Setup in the rulebook's order: the hunters place their figures, then Dracula in secret.
     choose(anna.page, "Lord Godalming starts in Paris")
@@ -114,6 +120,7 @@ def test_dracula_and_two_hunter_phones_play_several_rounds(server, devices):
     expect(anna.page.locator(".fd-trail .fd-card.up")).to_contain_text("Munich",
                                                                        timeout=WAIT)
     assert "Nuremburg" not in public_trail(tablet.page)
+    anna.page.evaluate("window.scrollTo(0, 0)")
     anna.shot("fury-hunter-after-search", full_page=False)
     tap(anna.page, "End the turn")
     for hunter, phone, place in (("Dr. Seward", anna, "Paris"), ("Van Helsing", boris, "Rome"),
@@ -132,6 +139,8 @@ def test_dracula_and_two_hunter_phones_play_several_rounds(server, devices):
            ).to_have_count(3, timeout=WAIT)
     expect(dracula.page.locator(".fd-trail.secret .fd-card").first).to_be_visible()
     assert "Nuremburg" in dracula.page.locator(".fd-trail.secret").inner_text()
+    for device in (dracula, boris):
+        device.page.evaluate("window.scrollTo(0, 0)")
     tablet.shot("fury-table", full_page=False)
     dracula.shot("fury-dracula", full_page=False)
     boris.shot("fury-hunter", full_page=False)

@@ -345,7 +345,7 @@ def test_dracula_must_attack_hunters_in_his_location():
     assert table.legal(0) == [{"action": "attack"}, {"action": "hand_open"}]
     table.act(0, "attack")
     assert rules.view(table.state, None)["dracula_place"] == "vienna"
-    assert table.state["queue"][0]["kind"] == "by_hand"
+    assert table.state["queue"][0]["kind"] == "combat"
     assert table.state["queue"][0]["hunters"] == ["mina"]
 
 
@@ -443,7 +443,7 @@ def test_search_finds_dracula_and_the_fight_ends_the_turn():
     table.act(seat, "travel", to="brussels", by="road")
     assert rules.view(table.state, None)["dracula_place"] == "brussels"
     item = table.state["queue"][0]
-    assert item["kind"] == "by_hand" and item["hunters"] == ["godalming"]
+    assert item["kind"] == "combat" and item["hunters"] == ["godalming"]
 
 
 def test_seas_are_never_searched():

@@ -247,7 +247,7 @@ def test_new_vampire_stopped_by_a_knife():
 def test_agents_start_a_fight(token):
     """„Ассасин: Охотник атакован Агентом…“ „Миньон: Охотник атакован Агентом…“"""
     table = found(token)
-    assert table.state["queue"][0]["kind"] in ("by_hand", "combat")
+    assert table.state["queue"][0]["kind"] == "combat"
 
 
 def test_ambush_lets_dracula_draw_an_encounter_then_keep_his_hand_size():

@@ -516,3 +516,71 @@ def test_excellent_weather_sails_up_to_four_sea_moves():
     table.act(1, "travel", to="bordeaux", by="sea")
     assert table.state["hunters"]["godalming"]["place"] == "bordeaux"
     assert table.state["turn"]["stage"] == "act"
+
+
+def test_rufus_smith_makes_every_sea_cost_a_blood():
+    """„While in play, Dracula pays 1 blood for every sea he moves through, instead of every
+    other one.“"""
+    table = Table().start("varna", places={"godalming": "paris", "seward": "paris",
+                                           "van_helsing": "paris", "mina": "paris"})
+    copy = bottom(table, "rufus_smith")
+    table.state["event_deck"].remove(copy)
+    table.state["allies"]["hunters"] = copy
+    table.pass_hunters()
+    table.act(0, "move", to="black_sea", power="")
+    assert table.state["blood"] == 14
+
+
+def test_immanuel_hildesheim_lets_dracula_hold_six_events():
+    """„While in play, you may hold 6 event cards. If this ally leaves play, discard down to
+    4 at once.“"""
+    table = Table().start("munich")
+    dracula_holds(table, "trap", "trap", "roadblock", "rage", "seduction")
+    supply(table, "immanuel_hildesheim")
+    assert not [q for q in table.state["queue"] if q["kind"] == "discard"]
+    from companion.games.fury import events
+    from companion.games.fury.state import Ctx
+    ctx = Ctx(table.state, [], None)
+    events.set_ally(ctx, "dracula", None)
+    assert [q["kind"] for q in table.state["queue"]] == ["discard"]
+
+
+def test_good_luck_removes_the_roadblock_at_the_start_of_a_turn():
+    """Good Luck: „…OR discard the Roadblock marker, OR discard Dracula's current ally.“"""
+    table = Table()
+    hand(table, "godalming", "good_luck")
+    table.state["roadblock"] = {"road": ["brussels", "paris"], "rail": None}
+    table.start("munich")
+    table.act(1, "play_event", **table.names(1, "play_event")[0])
+    table.act(1, "choose", key="roadblock")
+    assert table.state["roadblock"] is None
+
+
+def test_sense_of_emergency_card_costs_health_and_goes_anywhere():
+    """„Lose as much health as the number of vampires Dracula still needs to win (6 minus the
+    vampire track), then move to any location on the board.“"""
+    table = Table()
+    hand(table, "godalming", "sense_of_emergency")
+    table.state["vampires"] = 2
+    table.start("munich")
+    table.act(1, "play_event", **table.names(1, "play_event")[0])
+    assert table.state["hunters"]["godalming"]["health"] == 8
+    table.act(1, "go", place="athens")
+    assert table.state["hunters"]["godalming"]["place"] == "athens"
+
+
+def test_secret_weapon_swaps_an_item_for_one_from_the_discards():
+    """„Discard 1 item to take any 1 item from the item discard pile.“"""
+    table = Table().start("munich")
+    hand(table, "godalming", "secret_weapon")
+    table.state["hunters"]["godalming"]["items"] = ["knife:1"]
+    table.state["item_deck"].remove("knife:1")
+    table.state["item_deck"].remove("stake:1")
+    table.state["item_discard"] = ["stake:1"]
+    lay(table, "brussels", "munich")
+    take_token(table, "plague:1")
+    table.state["trail"][1]["tokens"] = ["plague:1"]
+    table.act(1, "travel", to="brussels", by="road")
+    table.act(1, "play_event", **table.names(1, "play_event")[0])
+    table.act(1, "choose", key="knife:1").act(1, "choose", key="stake:1")
+    assert table.state["hunters"]["godalming"]["items"] == ["stake:1"]

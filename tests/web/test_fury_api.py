@@ -59,3 +59,32 @@ def test_fury_bad_actions_get_clear_answers(tables):
     assert answer.status_code == 422
     answer = tables.act(hunter, "start_at", {"place": "paris"})
     assert answer.status_code == 200
+
+
+def test_a_secret_tactic_is_in_no_other_answer_until_the_reveal(tables, client):
+    """„Игроки выбирают по 1 карте… рубашкой вверх. За тем карты одновременно
+    открываются.“ Over the API: Dracula's card is in his own answer only; the hunter and the
+    tablet learn that he has chosen, then see both cards once the hunter's is in."""
+    created = tables.create("fury", names=("Dracula", "Anna"))
+    dracula, hunter = (s["token"] for s in created["seats"])
+    for name, place in (("godalming", "paris"), ("seward", "london"), ("van_helsing", "rome"),
+                        ("mina", "vienna")):
+        assert tables.act(hunter, "start_at", {"place": place}).status_code == 200, name
+    assert tables.act(dracula, "start_at", {"place": "brussels"}).status_code == 200
+    assert tables.act(hunter, "travel", {"to": "brussels", "by": "road"}).status_code == 200
+    assert tables.act(dracula, "tactic", {"fighter": "enemy", "card": "claws"}).status_code \
+        == 200
+    for answer in (tables.seat(hunter)["view"],
+                   client.get(f"/api/t/{created['code']}").get_json()["view"]):
+        enemy = answer["combat"]["fighters"][0]
+        assert enemy["chosen"] and enemy["choice"] is None
+        assert "Claws" not in str(answer) and "claws" not in str(answer)
+    assert tables.seat(dracula)["view"]["combat"]["fighters"][0]["choice"] == "Claws"
+    refused = tables.act(hunter, "tactic", {"fighter": "enemy", "card": "fangs"})
+    assert refused.status_code == 422 and "tactic" in refused.get_json()["error"]
+    malformed = tables.act(hunter, "tactic", {"fighter": "godalming", "card": 3})
+    assert malformed.status_code == 400
+    assert tables.act(hunter, "tactic", {"fighter": "godalming", "card": "punch"}
+                      ).status_code == 200
+    shown = client.get(f"/api/t/{created['code']}").get_json()["view"]["combat"]
+    assert [c["card"] for c in shown["shown"]["cards"]] == ["Claws", "Punch"]

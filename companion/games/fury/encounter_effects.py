@@ -329,10 +329,10 @@ def _steal(ctx: Ctx, data: dict[str, Any], kind: str) -> None:
 @effect("assassin", "minion_knife", "minion_knife_pistol", "minion_knife_rifle")
 def agent(ctx: Ctx, token: str, group: list[str], ambush: bool) -> bool:
     """„Ассасин: Охотник атакован Агентом со всеми 5 Приемами Агента…“; „Миньон: Охотник
-    атакован Агентом с Ударом, Уклонением и Приемами, которые изображены на жетоне.“"""
+    атакован Агентом с Ударом, Уклонением и Приемами, которые изображены на жетоне.“ The
+    token stays on its card until the agent is killed („Жетон агента остается в локации“)."""
     place = ctx.state["hunters"][group[0]]["place"]
-    start_combat(ctx, token, group, place)
-    return False
+    return start_combat(ctx, token, group, place)
 
 
 @effect("new_vampire")

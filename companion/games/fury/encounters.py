@@ -25,8 +25,9 @@ back to the pool."""
 
 EFFECTS: dict[str, Effect] = {}
 
-COMBAT_STARTERS: dict[str, Callable[[Ctx, str, list[str], str], None]] = {}
-"""Set by the combat module; until it exists a fight is resolved by hand."""
+COMBAT_STARTERS: dict[str, Callable[[Ctx, str, list[str], str], bool]] = {}
+"""Set by the combat module (``combat.start``); without it a fight is resolved by hand. The
+starter returns True when an agent's token stays where it was met while it is fought."""
 
 
 def search(ctx: Ctx, group: list[str]) -> None:
@@ -132,18 +133,19 @@ def _meet(ctx: Ctx, item: dict[str, Any]) -> None:
                      encounter=cards.encounter_name(token))
 
 
-def start_combat(ctx: Ctx, enemy: str, group: list[str], place: str) -> None:
-    """A fight between ``group`` and ``enemy`` ("dracula" or an encounter token)."""
+def start_combat(ctx: Ctx, enemy: str, group: list[str], place: str) -> bool:
+    """A fight between ``group`` and ``enemy`` ("dracula" or an encounter token); True when
+    the enemy's token stays where it was met."""
     starter = COMBAT_STARTERS.get("combat")
     if starter is not None:
-        starter(ctx, enemy, group, place)
-        return
+        return starter(ctx, enemy, group, place)
     who = {"dracula": N_("Dracula"), "vampire": N_("a vampire")}.get(enemy) or \
         cards.encounter_name(enemy)
     byhand.open_item(ctx, N_("Combat in {place}: {hunters} against {enemy}. Play it with your "
                              "cards and dice, then enter the outcome."),
                      byhand.seats_for(ctx.state, group), group, place=board.name(place),
                      hunters=[cards.hunter_name(h) for h in group], enemy=who)
+    return False
 
 
 def _seduced(ctx: Ctx, token: str, group: list[str]) -> None:

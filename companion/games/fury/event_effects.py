@@ -888,3 +888,44 @@ def _control_storms(ctx: Ctx, data: dict[str, Any], port: str) -> None:
         turn["moved"] = True
         turn["stage"] = "search"
 
+
+
+# --- Relentless Minion: after a fight with a minion ----------------------------------------
+
+
+def _after_agent(ctx: Ctx, fight: dict[str, Any]) -> None:
+    """„As soon as a hunter has killed a Minion or escaped from one“: Dracula may play
+    Relentless Minion (asked whenever he holds event cards)."""
+    token = fight.get("token")
+    if not token or not cards.kind(token).startswith("minion") \
+            or fight["outcome"] in ("cancelled", "defeated"):
+        return
+    hunters_alive = [h for h in fight["hunters"]
+                     if ctx.state["hunters"][h]["place"] != board.HOSPITAL]
+    if hunters_alive:
+        open_window(ctx, "minion", group=hunters_alive, kind=cards.kind(token))
+
+
+@card("relentless_minion", "minion")
+def relentless_minion(ctx: Ctx, play_: dict[str, Any]) -> None:
+    """„The hunter at once meets a new Minion encounter of the same kind.“ (one from the
+    pool; none left, no new minion)"""
+    from companion.games.fury import encounters
+
+    state = ctx.state
+    kind = play_["data"]["kind"]
+    fresh = sorted(t for t in state["pool"] if cards.kind(t) == kind)
+    if not fresh:
+        ctx.say("No such minion is left in the pool.")
+        return
+    state["pool"].remove(fresh[0])
+    encounters.resolve(ctx, fresh[0], play_["data"]["group"])
+
+
+def _register_hooks() -> None:
+    from companion.games.fury import fight
+
+    fight.ON_END["agent"] = _after_agent
+
+
+_register_hooks()

@@ -62,6 +62,7 @@ WINDOWS: dict[str, tuple[str, str]] = {
     "customs": ("dracula", N_("A hunter reached a port or crossed the border: play a card?")),
     "at_sea": ("dracula", N_("A hunter starts his move at sea: play a card?")),
     "reveal": ("dracula", N_("An event is about to reveal your trail: play a card?")),
+    "minion": ("dracula", N_("A hunter killed or escaped a minion: play a card?")),
 }
 """Each window: whose cards may be played, and the question the phone shows."""
 

@@ -134,6 +134,9 @@ def obligations(ctx: Ctx) -> None:
     from companion.games.fury.choices import ask
 
     state = ctx.state
+    state["queue"] = [q for q in state["queue"] if not (
+        q.get("question") == "show"
+        and len(_eligible(state, q["data"]["hunter"], q["data"]["kind"])) < 2)]
     for hunter in cards.HUNTERS:
         h = state["hunters"][hunter]
         for kind in ("item", "event"):

@@ -38,6 +38,7 @@ from companion.games.fury import (
     byhand,
     cards,
     choices,
+    combat,
     decks,
     dracula,
     encounter_effects,
@@ -46,6 +47,7 @@ from companion.games.fury import (
     events,
     hunt,
     items,
+    tactics,
     turns,
 )
 from companion.games.fury.cards import HUNTERS
@@ -96,6 +98,7 @@ OPTIONS: tuple[Option, ...] = (
                    "implementation, not from the card: check against yours.")),
     Option("sea_encounters", N_("Dracula may lay encounters at sea"), False,
            hint=N_("The rulebook does not forbid it, but a sea can never be searched.")),
+    *tactics.OPTIONS,
 )
 
 
@@ -145,6 +148,7 @@ def train_faces(text: str) -> list[int]:
 def validate(options: dict[str, Any]) -> None:
     hunter_split(options.get("hunters", "auto"), options["players"])
     train_faces(options.get("train_die", "0,1,1,2,2,3"))
+    tactics.initiative_values(options.get("initiative", ""))
 
 
 def seats(options: dict[str, Any]) -> SeatSpec:
@@ -218,9 +222,10 @@ _HANDLERS = {
     **choices.HANDLERS,
     **events.HANDLERS,
     **items.HANDLERS,
+    **combat.HANDLERS,
 }
 
-EFFECT_MODULES = (encounter_effects, event_effects)
+EFFECT_MODULES = (encounter_effects, event_effects, combat)
 """Imported for the effects they register."""
 
 _PARAMS: dict[str, dict[str, type | tuple[type, ...]]] = {
@@ -253,6 +258,7 @@ _PARAMS: dict[str, dict[str, type | tuple[type, ...]]] = {
     "discard": {"card": str},
     "next_encounter": {"token": str},
     "choose": {"key": str},
+    "tactic": {"fighter": str, "card": str},
     "hand_open": {},
     "hand_done": {},
     "hand_blood": {"by": int},
@@ -314,6 +320,9 @@ def _why_not(state: State, seat: int, name: str) -> tuple[str, ...]:
         return (N_("Dracula cannot go there now: not into a place of his trail or catacombs "
                    "(except by Double Back), the hospital or a protected city, nor by rail; "
                    "Feed and Wolf Form only at night."),)
+    if name == "tactic":
+        return (N_("You cannot play that tactic now: only the cards on your buttons (never "
+                   "last round's card; after a Repel, Dodge or an Escape)."),)
     if name == "travel":
         return (N_("The hunter cannot travel there from here: roads join neighbours, trains "
                    "go as far as the die allows, ships sail from a port."),)

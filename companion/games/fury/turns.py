@@ -14,6 +14,7 @@ from companion.games.fury import (
     byhand,
     cards,
     choices,
+    combat,
     dracula,
     encounters,
     event_effects,
@@ -369,6 +370,8 @@ def queue_actions(state: State, seat: int, item: dict[str, Any]) -> list[Action]
     kind = item["kind"]
     if kind == "by_hand":
         return byhand.actions(state, seat, item)
+    if kind == "combat":
+        return combat.actions(state, seat, item)
     if seat != item["seat"]:
         return []
     if kind == "dropoff":

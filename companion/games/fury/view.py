@@ -13,7 +13,16 @@ from __future__ import annotations
 from typing import Any
 
 from companion.games.base import N_, Random, thaw
-from companion.games.fury import board, cards, choices, decks, movement, trail
+from companion.games.fury import (
+    board,
+    cards,
+    choices,
+    combat,
+    decks,
+    fight,
+    movement,
+    trail,
+)
 from companion.games.fury.cards import HUNTERS
 from companion.games.fury.state import DRACULA, State, controller, hunters_of
 
@@ -36,6 +45,7 @@ _WAITING = {
     "go_anywhere": N_("Sense of Emergency: the hunter chooses where to go."),
     "window": N_("A player may play an event card now."),
     "effect": N_("An event card takes effect."),
+    "combat": N_("A combat is being fought: each fighter chooses a tactic in secret."),
 }
 
 
@@ -110,6 +120,8 @@ def _waiting(state: State) -> dict[str, Any] | None:
         if item["kind"] == "by_hand":
             out.update(what=item["what"], args=item["args"], seats=item["seats"],
                        done=item["done"], hunters=[cards.hunter_name(h) for h in item["hunters"]])
+        elif item["kind"] == "combat":
+            out["seats"] = fight.waiting_seats(state, item)
         else:
             out["seats"] = [item["seat"]]
         return out
@@ -214,6 +226,7 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
         "waiting": _waiting(state),
         "mine": mine,
         "result": state["result"],
+        "combat": combat.view(state, seat),
     }
     if role == "dracula":
         out["secret"] = {
@@ -279,7 +292,8 @@ def redeal_hidden(state: State, seat: int | None, rng: Random) -> State:
     from it dealt anew: the deck orders; for anyone but Dracula, the places of his face-down
     cards (same land or sea back), his encounters wherever they lie face down and his
     events; for anyone but their players, the hunters' cards (and the item deck's make-up,
-    unless this seat is searching it for Re-Equip)."""
+    unless this seat is searching it for Re-Equip); in a combat, every secret tactic chosen
+    by another seat."""
     new = thaw(state)
     new["event_deck"] = rng.shuffle(new["event_deck"])
     new["item_deck"] = rng.shuffle(new["item_deck"])
@@ -296,8 +310,10 @@ def redeal_hidden(state: State, seat: int | None, rng: Random) -> State:
         if hunter not in mine:
             events_pool.append(("hunter", hunter))
             items_pool.append(("hunter", hunter))
-    _swap_cards(new, rng, events_pool, "events")
-    _swap_cards(new, rng, items_pool, "items")
+    known = combat.public_cards(state, seat)
+    _swap_cards(new, rng, events_pool, "events", known)
+    _swap_cards(new, rng, items_pool, "items", known)
+    combat.redeal(new, seat, rng)
     return new
 
 
@@ -336,8 +352,9 @@ def _redeal_tokens(state: State, rng: Random) -> None:
 
 
 def _swap_cards(state: State, rng: Random, holders: list[tuple[str, str | None]],
-                kind: str) -> None:
-    """Deal the cards of ``holders`` anew, each keeping its count."""
+                kind: str, known: set[str]) -> None:
+    """Deal the cards of ``holders`` anew, each keeping its count; cards shown face up and
+    the ``known`` ones (a combat's cards on the table) stay where they are."""
     deck_key = "event_deck" if kind == "events" else "item_deck"
 
     def cards_of(where: str, who: str | None) -> list[str]:
@@ -347,7 +364,7 @@ def _swap_cards(state: State, rng: Random, holders: list[tuple[str, str | None]]
             return state["dracula_events"]
         return state["hunters"][who][kind]
 
-    shown = {c for h in state["hunters"].values() for c in h["shown"].values() if c}
+    shown = known | {c for h in state["hunters"].values() for c in h["shown"].values() if c}
     lists = [cards_of(w, h) for w, h in holders]
     free = [c for cards_list in lists for c in cards_list if c not in shown]
     free = rng.shuffle(free)

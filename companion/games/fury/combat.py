@@ -1,0 +1,427 @@
+"""Combat („Бой“): rounds of secret tactics, dice and the result tables.
+
+„Игроки выбирают по 1 карте из своей боевой колоды и кладут их рубашкой вверх. За тем карты
+одновременно открываются, и каждый из игроков бросает по кубику, учитывая возможные бонусы.“
+Each fighter's phone offers the tactics he may play (``tactics``); the choices stay secret
+until all are in, then they are revealed together. One die per side (Lord Godalming rolls two
+against an agent and keeps the better), every modifier named; the higher total wins, a tie
+goes to the higher initiative printed on the card. The winner's card against the loser's
+gives the result (``outcomes``). In a group „Каждый из участников выбирает по карте… а Дракула
+выбирает цель своей атаки… В случае победы Охотников, они определяют, результат какой карты
+они хотят использовать.“
+
+Where the data marks a table cell uncertain, or the initiative values are not checked, the
+app proposes and the winning player confirms it or picks the printed one.
+
+The game is held by the fight's queue item (``fight``) until the combat ends; cards played
+before it are in ``precombat``. ``start`` is the hook ``encounters.start_combat`` calls.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from companion.games.base import N_, Action, Random
+from companion.games.fury import (
+    board,
+    cards,
+    encounters,
+    fight,
+    outcomes,
+    precombat,
+    tactics,
+)
+from companion.games.fury.choices import question
+from companion.games.fury.fight import ENEMY
+from companion.games.fury.state import DRACULA, Ctx, State, controller, lose_blood
+
+GROUP = N_("Choose your tactic in secret")
+MAX_REROLLS = 100
+"""Ties on the same initiative roll again; a guard against an endless run of them."""
+
+
+def start(ctx: Ctx, enemy: str, group: list[str], place: str, source: str | None = None) -> bool:
+    """A combat between ``group`` and ``enemy`` ("dracula", "vampire" or an agent's token).
+    Returns True when the agent's token stays where it was met (until it is killed)."""
+    state = ctx.state
+    fight_ = fight.new(state, enemy, group, place, source)
+    state["fought"] = None
+    ctx.revealed = True
+    ctx.say("Combat in {place}: {hunters} against {enemy}.", place=board.name(place),
+            hunters=[cards.hunter_name(h) for h in group], enemy=fight.enemy_name(fight_))
+    state["queue"].append(fight_)
+    precombat.open_window(ctx, fight_)
+    return fight_["token"] is not None
+
+
+def start_vampire(ctx: Ctx, group: list[str], place: str, source: str | None = None) -> None:
+    """A fight with one vampire „by the rules of a combat with Dracula“ (Vampire Lair): its
+    tactics are ``new_vampire_day`` / ``new_vampire_night``; a Wound or a Kill by the hunters
+    ends it and moves the vampire track back 1. Register ``fight.ON_END[source]`` to learn
+    the outcome."""
+    start(ctx, "vampire", group, place, source)
+
+
+encounters.COMBAT_STARTERS["combat"] = start
+
+
+# --- the secret choice ---------------------------------------------------------------------
+
+
+def actions(state: State, seat: int, fight_: dict[str, Any]) -> list[Action]:
+    """The tactics this seat's fighters may still choose this round."""
+    if fight_["stage"] != "choose":
+        return []
+    out = []
+    for fighter in fight.fighters_of(state, fight_, seat):
+        if fight_["pending"][fighter] is not None:
+            continue
+        if fighter == ENEMY:
+            for card in tactics.enemy_options(state, fight_):
+                paid = tactics.costs_blood(state, fight_, card)
+                out.append(Action("tactic", {"fighter": ENEMY, "card": card}, N_("{card}"),
+                                  {"card": tactics.name(card)}, group=GROUP,
+                                  hint=N_("Sister Agatha: this card costs you 2 blood.")
+                                  if paid else tactics.tactic_hint(card)))
+            continue
+        for kind, card in tactics.hunter_options(state, fight_, fighter):
+            out.append(Action("tactic", {"fighter": fighter, "card": kind},
+                              N_("{fighter}: {card}"),
+                              {"fighter": cards.hunter_name(fighter),
+                               "card": tactics.name(card)},
+                              group=GROUP, hint=tactics.tactic_hint(kind)))
+    return out
+
+
+def do_tactic(ctx: Ctx, seat: int, params: dict[str, Any]) -> None:
+    state = ctx.state
+    fight_ = fight.find(state)
+    fighter, kind = params["fighter"], params["card"]
+    card = kind if fighter == ENEMY else dict(tactics.hunter_options(state, fight_, fighter))[kind]
+    fight_["pending"][fighter] = card
+    name = fight.fighter_name(fight_, fighter)
+    ctx.tell([seat], "In secret, {fighter} will play {card}.", fighter=name,
+             card=tactics.name(card))
+    ctx.say("{fighter} has chosen a tactic.", fighter=name)
+    if all(c is not None for c in fight_["pending"].values()):
+        _reveal(ctx, fight_)
+
+
+# --- the round -----------------------------------------------------------------------------
+
+
+def _reveal(ctx: Ctx, fight_: dict[str, Any]) -> None:
+    """„Карты одновременно открываются“; Sister Agatha takes her price at once."""
+    state = ctx.state
+    ctx.revealed = True
+    fight_["round"] += 1
+    played = dict(fight_["pending"])
+    fight_["last"] = dict(played)
+    fight_["pending"] = {f: None for f in played}
+    fight_["stage"] = "resolve"
+    fight_["now"] = {"n": fight_["round"], "cards": played}
+    for fighter, card in played.items():
+        ctx.say("Round {n}: {fighter} plays {card}.", n=fight_["round"],
+                fighter=fight.fighter_name(fight_, fighter), card=tactics.name(card))
+    cost = tactics.costs_blood(state, fight_, played[ENEMY])
+    if cost:
+        lose_blood(ctx, cost, N_("Sister Agatha"))
+    _roll(ctx, fight_)
+    _settle(ctx, fight_)
+
+
+def modifiers(state: State, fight_: dict[str, Any], played: dict[str, str]) -> dict[str, list]:
+    """The rulebook's +1s in force this round, by side („Модификаторы Охотников / Агентов /
+    Дракулы“)."""
+    ours = []
+    if fight_["planning"]:
+        ours.append("advance_planning")
+    if any(cards.kind(played[h]) == "pistol" for h in fight_["hunters"]):
+        ours.append("pistol")
+    if fight_["dodge"] == "hunters":
+        ours.append("dodge_won")
+    if fight_["plus"] == "hunters":
+        ours.append(tactics.PLUS["hunters"])
+    theirs = []
+    place = fight_["place"]
+    if fight_["enemy"] == "agent":
+        if fight_["agent"].startswith("minion") and board.PLACES[place].region == "east":
+            theirs.append("minion_east")
+    else:
+        bitten = [h for h in fight_["hunters"] if state["hunters"][h]["bites"] > 0]
+        if bitten and fight_["hunters"] != ["mina"]:
+            theirs.append("bitten_hunter")
+        if place == board.CASTLE:
+            theirs.append("castle_dracula")
+    if fight_["trap"]:
+        theirs.append("trap")
+    if played[ENEMY] == "pistol_agent":
+        theirs.append("pistol")
+    if fight_["dodge"] == "enemy":
+        theirs.append("dodge_won")
+    if fight_["plus"] == "enemy":
+        theirs.append(tactics.PLUS["enemy"])
+    return {"hunters": ours, "enemy": theirs}
+
+
+def _bonus(found: list[str]) -> int:
+    return sum(tactics.MODIFIERS[m]["value"] for m in found)
+
+
+def _roll(ctx: Ctx, fight_: dict[str, Any]) -> None:
+    """A die per side; „когда Лорд Годалминг вступает в бой с Агентом, он бросает два кубика
+    Охотника вместо одного и выбирает наилучший результат.“"""
+    now = fight_["now"]
+    twice = fight_["enemy"] == "agent" and "godalming" in fight_["hunters"]
+    ours = [ctx.rng.roll(6) for _ in range(2 if twice else 1)]
+    theirs = [ctx.rng.roll(6)]
+    mods = modifiers(ctx.state, fight_, now["cards"])
+    totals = {"hunters": max(ours) + _bonus(mods["hunters"]),
+              "enemy": theirs[0] + _bonus(mods["enemy"])}
+    now.update(dice={"hunters": ours, "enemy": theirs}, mods=mods, totals=totals, tie=None)
+    for side, dice, who in (("hunters", ours, [cards.hunter_name(h) for h in fight_["hunters"]]),
+                            ("enemy", theirs, fight.enemy_name(fight_))):
+        names = [cards.en(tactics.MODIFIERS[m]["names"]) for m in mods[side]]
+        ctx.say("{who}: die {dice}, total {total} ({mods}).", who=who,
+                dice=[str(d) for d in dice], total=totals[side],
+                mods=names or [N_("no modifier")])
+
+
+def _settle(ctx: Ctx, fight_: dict[str, Any]) -> None:
+    """The higher total wins; „Если игроки на боевом броске получают равные результаты,
+    каждый смотрит на инициативу своей карты… Выигрывает раунд игрок с наибольшей
+    инициативой.“ The same initiative: both roll again (the rulebook is silent)."""
+    state = ctx.state
+    now = fight_["now"]
+    for _ in range(MAX_REROLLS):
+        totals = now["totals"]
+        if totals["hunters"] != totals["enemy"]:
+            _won(ctx, fight_, "hunters" if totals["hunters"] > totals["enemy"] else "enemy")
+            return
+        proposal = _initiative(ctx, fight_)
+        if not tactics.initiative_known(state):
+            fight.ask(ctx, fight_, "combat_tie", _tie_seat(state, fight_, proposal),
+                      proposal=proposal)
+            return
+        now["tie"]["how"] = "values"
+        if proposal != "again":
+            _won(ctx, fight_, proposal)
+            return
+        ctx.say("The same initiative: both sides roll again.")
+        _roll(ctx, fight_)
+    _won(ctx, fight_, "hunters")
+
+
+def _initiative(ctx: Ctx, fight_: dict[str, Any]) -> str:
+    state = ctx.state
+    now = fight_["now"]
+    ours = max(tactics.initiative(state, now["cards"][h]) for h in fight_["hunters"])
+    theirs = tactics.initiative(state, now["cards"][ENEMY])
+    now["tie"] = {"hunters": ours, "enemy": theirs, "how": None}
+    ctx.say("A tie at {total}: initiative {ours} against {theirs}.",
+            total=now["totals"]["hunters"], ours=ours, theirs=theirs)
+    if ours == theirs:
+        return "again"
+    return "hunters" if ours > theirs else "enemy"
+
+
+def _tie_seat(state: State, fight_: dict[str, Any], proposal: str) -> int:
+    """The player the app's reading favours checks it; Dracula's when it reads a draw."""
+    if proposal != "hunters":
+        return DRACULA
+    now = fight_["now"]
+    best = max(fight_["hunters"], key=lambda h: tactics.initiative(state, now["cards"][h]))
+    return controller(state, best)
+
+
+_TIE = {"hunters": N_("the hunters' card has the higher initiative"),
+        "enemy": N_("the enemy's card has the higher initiative"),
+        "again": N_("both cards have the same initiative: roll again")}
+
+
+def _tie_options(state: State, data: dict[str, Any]) -> list[Any]:
+    proposal = data["proposal"]
+    hint = N_("Read the number in the upper-left corner of each revealed card.")
+    out = [(proposal, N_("As the app reads it: {what}"), {"what": _TIE[proposal]}, hint)]
+    return out + [(k, N_("The printed cards say: {what}"), {"what": text}, hint)
+                  for k, text in _TIE.items() if k != proposal]
+
+
+@question("combat_tie", N_("A tied roll: which card has the higher initiative?"),
+          _tie_options)
+def _tie(ctx: Ctx, data: dict[str, Any], key: str) -> None:
+    fight_ = fight.find(ctx.state)
+    now = fight_["now"]
+    now["tie"]["how"] = "confirmed" if key == data["proposal"] else "corrected"
+    if key == data["proposal"]:
+        ctx.say("The tie-break is confirmed from the printed cards: {what}.", what=_TIE[key])
+    else:
+        ctx.say("The tie-break is corrected from the printed cards: {what}.", what=_TIE[key])
+    if key != "again":
+        _won(ctx, fight_, key)
+        return
+    ctx.say("The same initiative: both sides roll again.")
+    _roll(ctx, fight_)
+    _settle(ctx, fight_)
+
+
+def _won(ctx: Ctx, fight_: dict[str, Any], winner: str) -> None:
+    now = fight_["now"]
+    now["winner"] = winner
+    if winner == "hunters":
+        ctx.say("The hunters win the round.")
+    else:
+        ctx.say("{enemy} wins the round.", enemy=fight.enemy_name(fight_))
+    group = fight_["hunters"]
+    if len(group) == 1:
+        _applied(ctx, fight_, group[0])
+    elif winner == "hunters":
+        fight.ask(ctx, fight_, "combat_apply", fight.lead_seat(ctx.state, fight_))
+    else:
+        fight.ask(ctx, fight_, "combat_target", DRACULA)
+
+
+def _pairs(state: State, label: str) -> list[Any]:
+    fight_ = fight.find(state)
+    now = fight_["now"]
+    out = []
+    for hunter in fight_["hunters"]:
+        card = now["cards"][hunter]
+        result = tactics.cell(now["winner"], card, now["cards"][ENEMY])
+        out.append((hunter, label, {"hunter": cards.hunter_name(hunter),
+                                    "card": tactics.name(card),
+                                    "result": [tactics.result_name(c) for c in result]}, ""))
+    return out
+
+
+@question("combat_apply", N_("You won the round: whose card's result applies?"),
+          lambda state, data: _pairs(state, N_("{hunter}'s {card}: {result}")))
+def _apply_card(ctx: Ctx, data: dict[str, Any], hunter: str) -> None:
+    ctx.say("The hunters take the result of {hunter}'s card.", hunter=cards.hunter_name(hunter))
+    _applied(ctx, fight.find(ctx.state), hunter)
+
+
+@question("combat_target", N_("You won the round: which hunter does it strike?"),
+          lambda state, data: _pairs(state, N_("{hunter} ({card}): {result}")))
+def _target(ctx: Ctx, data: dict[str, Any], hunter: str) -> None:
+    ctx.say("Dracula turns the result on {hunter}.", hunter=cards.hunter_name(hunter))
+    _applied(ctx, fight.find(ctx.state), hunter)
+
+
+def _applied(ctx: Ctx, fight_: dict[str, Any], hunter: str) -> None:
+    """The winner's card against the loser's card; an uncertain cell goes to the winning
+    player first."""
+    now = fight_["now"]
+    now["applied"] = hunter
+    winner = now["winner"]
+    hunter_card, enemy_card = now["cards"][hunter], now["cards"][ENEMY]
+    now["result"] = tactics.cell(winner, hunter_card, enemy_card)
+    now["how"] = "data"
+    if tactics.uncertain(winner, hunter_card, enemy_card):
+        seat = DRACULA if winner == "enemy" else controller(ctx.state, hunter)
+        fight.ask(ctx, fight_, "combat_confirm", seat)
+        return
+    _finish_round(ctx, fight_)
+
+
+def _alternatives(fight_: dict[str, Any]) -> list[list[str]]:
+    now = fight_["now"]
+    hunter = now["applied"]
+    return tactics.printed_alternatives(fight_["enemy"], now["winner"], now["cards"][hunter],
+                                        now["cards"][ENEMY])
+
+
+def _confirm_options(state: State, data: dict[str, Any]) -> list[Any]:
+    fight_ = fight.find(state)
+    now = fight_["now"]
+    hint = N_("The data marks this result uncertain: read it on the winning card.")
+
+    def names(result: list[str]) -> list[str]:
+        return [tactics.result_name(c) for c in result]
+
+    out = [("data", N_("As the app reads it: {result}"), {"result": names(now["result"])},
+            hint)]
+    for i, result in enumerate(_alternatives(fight_)):
+        if result != now["result"]:
+            out.append((str(i), N_("The card says: {result}"), {"result": names(result)},
+                        hint))
+    return out
+
+
+@question("combat_confirm", N_("Check the result on the winning card"), _confirm_options)
+def _confirm(ctx: Ctx, data: dict[str, Any], key: str) -> None:
+    fight_ = fight.find(ctx.state)
+    now = fight_["now"]
+    if key == "data":
+        now["how"] = "confirmed"
+        ctx.say("The result is confirmed from the printed card.")
+    else:
+        now["result"] = _alternatives(fight_)[int(key)]
+        now["how"] = "corrected"
+        ctx.say("The result is corrected from the printed card: {result}.",
+                result=[tactics.result_name(c) for c in now["result"]])
+    _finish_round(ctx, fight_)
+
+
+def _finish_round(ctx: Ctx, fight_: dict[str, Any]) -> None:
+    """Apply the result, then set up the next round: a Repel limits Dracula's next card,
+    Garlic and Rage count down, a win with Dodge gives +1 next round (and so does a result
+    printed "+1 next round", once)."""
+    now = fight_["now"]
+    outcome = outcomes.apply(ctx, fight_)
+    played, winner = now["cards"], now["winner"]
+    fight_["repel"] = "repel" in now["result"]
+    fight_["no_escape"] = max(0, fight_["no_escape"] - 1)
+    if winner == "enemy":
+        dodged = played[ENEMY] in tactics.DODGES
+    else:
+        dodged = any(cards.kind(played[h]) == "dodge" for h in fight_["hunters"])
+    fight_["dodge"] = winner if dodged else None
+    fight_["plus"] = winner if tactics.PLUS[winner] in now["result"] and not dodged else None
+    fight_["shown"], fight_["now"] = now, None
+    if outcome == "dracula":
+        fight.against_dracula(ctx, fight_)
+        outcome = None
+    if outcome is None:
+        fight_["stage"] = "choose"
+        return
+    fight.end(ctx, fight_, outcome)
+
+
+# --- screens and the leak tests ------------------------------------------------------------
+
+
+def view(state: State, seat: int | None) -> dict[str, Any] | None:
+    return fight.view(state, seat)
+
+
+def public_cards(state: State, seat: int | None) -> set[str]:
+    """Item cards ``seat`` knows where they are: last round's cards lie face up; Rage shows
+    Dracula a hunter's items."""
+    fight_ = fight.find(state)
+    known: set[str] = set()
+    if fight_ is not None:
+        for source in (fight_["last"], (fight_["now"] or {}).get("cards", {})):
+            known |= {c for f, c in source.items() if c and f != ENEMY}
+    if seat == DRACULA:
+        known |= set(precombat.seen_by_dracula(state))
+    return known
+
+
+def redeal(state: State, seat: int | None, rng: Random) -> None:
+    """Deal anew every secret choice ``seat`` has not made: a random legal tactic for each
+    fighter who has chosen (whether he has chosen is public)."""
+    fight_ = fight.find(state)
+    if fight_ is None:
+        return
+    for fighter, card in fight_["pending"].items():
+        if card is None or fight.seat_of(state, fighter) == seat:
+            continue
+        if fighter == ENEMY:
+            fight_["pending"][fighter] = rng.choice(tactics.enemy_options(state, fight_))
+        else:
+            fight_["pending"][fighter] = rng.choice(
+                tactics.hunter_options(state, fight_, fighter))[1]
+
+
+HANDLERS = {"tactic": do_tactic}

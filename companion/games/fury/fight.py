@@ -1,0 +1,238 @@
+"""One combat in progress: the queue item that holds the game while it is fought, who takes
+part, the questions it puts to the players, what its end does to the turn, and what each
+screen may see of it.
+
+The item (``{"kind": "combat", ...}``, taken in turn like any queued decision):
+``enemy`` "dracula" | "vampire" | "agent" (``agent`` its token's kind, ``token`` the token);
+``place``; ``hunters`` in the fight; ``source`` (who started it, for ``ON_END``);
+``stage`` "window" (cards before the combat) | "choose" (secret tactics) | "resolve";
+``round``; ``continues`` in a row; ``repel`` (Dracula limited this round); ``no_escape``
+(rounds left without Escape: Garlic, Rage); ``trap``, ``planning`` (+1 for the whole combat);
+``played`` (pre-combat cards, public); ``dodge`` (the side that won with Dodge last round),
+``plus`` (the side a result gave +1 next round);
+``last`` {fighter: the card played last round, face up}; ``pending`` {fighter: the secret
+choice or None}; ``now`` the round being resolved; ``shown`` the last round revealed.
+A fighter is a hunter id or ``"enemy"`` (Dracula, the vampire or the agent: Dracula's seat
+plays it).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from companion.games.base import N_
+from companion.games.fury import board, cards, tactics, trail
+from companion.games.fury.state import DRACULA, Ctx, State, controller, over
+
+ENEMY = "enemy"
+
+ON_END: dict[str, Callable[[Ctx, dict[str, Any]], None]] = {}
+"""Called with the finished fight, keyed by its ``source`` (an event card that started it) or,
+for the fights the engine starts, by its enemy ("dracula", "agent"): the fight's ``outcome``
+is killed, wounded, bitten, defeated, end, cancelled or over (Relentless Minion listens to
+"agent", Vampire Lair to its own source)."""
+
+
+def new(state: State, enemy: str, hunters: list[str], place: str,
+        source: str | None) -> dict[str, Any]:
+    if enemy in ("dracula", "vampire"):
+        kind, agent, token = enemy, None, None
+    else:
+        kind, agent, token = "agent", cards.kind(enemy), enemy
+    return {
+        "kind": "combat", "enemy": kind, "agent": agent, "token": token, "place": place,
+        "hunters": list(hunters), "source": source, "stage": "choose", "window": [],
+        "round": 0, "continues": 0, "repel": False, "no_escape": 0, "trap": False,
+        "planning": False, "played": [], "dodge": None, "plus": None,
+        "last": {ENEMY: None, **{h: None for h in hunters}},
+        "pending": {ENEMY: None, **{h: None for h in hunters}},
+        "now": None, "shown": None,
+    }
+
+
+def find(state: State) -> dict[str, Any] | None:
+    for item in state["queue"]:
+        if item["kind"] == "combat":
+            return item
+    return None
+
+
+def seat_of(state: State, fighter: str) -> int:
+    return DRACULA if fighter == ENEMY else controller(state, fighter)
+
+
+def fighters_of(state: State, fight: dict[str, Any], seat: int | None) -> list[str]:
+    return [f for f in fight["pending"] if seat is not None and seat_of(state, f) == seat]
+
+
+def enemy_name(fight: dict[str, Any]) -> str:
+    if fight["enemy"] == "dracula":
+        return N_("Dracula")
+    if fight["enemy"] == "vampire":
+        return N_("A vampire")
+    return cards.en(cards.ENCOUNTERS[fight["agent"]]["names"])
+
+
+def fighter_name(fight: dict[str, Any], fighter: str) -> str:
+    return enemy_name(fight) if fighter == ENEMY else cards.hunter_name(fighter)
+
+
+def lead_seat(state: State, fight: dict[str, Any]) -> int:
+    """The player who speaks for the hunters of a group: the first one's."""
+    return controller(state, fight["hunters"][0])
+
+
+def ask(ctx: Ctx, fight: dict[str, Any], question: str, seat: int, front: bool = False,
+        **data: Any) -> None:
+    """Queue a question just before the fight (its next step), or at the very front (a
+    consequence of an answer, taken before anything else)."""
+    queue = ctx.state["queue"]
+    at = 0 if front or fight not in queue else queue.index(fight)
+    queue.insert(at, {"kind": "choice", "question": question, "seat": seat, "data": data})
+
+
+def end(ctx: Ctx, fight: dict[str, Any], outcome: str) -> None:
+    """The combat is over. An agent not killed stays where it was met („Жетон агента
+    остается в локации“) and the hunter who fled it or fell to it ends his turn („ход
+    Охотника считается завершенным, и он не может сражаться с Дракулой в этот ход“)."""
+    state = ctx.state
+    if fight in state["queue"]:
+        state["queue"].remove(fight)
+    fight["outcome"] = outcome
+    if not over(state):
+        ctx.say("The combat in {place} ends.", place=board.name(fight["place"]))
+    if fight["enemy"] == "agent":
+        if outcome == "killed":
+            _release(state, fight["token"])
+        elif outcome != "cancelled":
+            _end_hunter_turn(state)
+    state["fought"] = {"at": _turn_index(state), "enemy": enemy_name(fight),
+                       "place": fight["place"], "hunters": fight["hunters"],
+                       "outcome": outcome, "shown": fight["shown"]}
+    hook = ON_END.get(fight["source"] or fight["enemy"])
+    if hook is not None:
+        hook(ctx, fight)
+
+
+def _release(state: State, token: str) -> None:
+    """A killed agent's token leaves its card for the pool."""
+    slot = trail.holding(state, token)
+    if slot is not None:
+        slot["tokens"].remove(token)
+        if token in slot["shown"]:
+            slot["shown"].remove(token)
+        trail.return_tokens(state, [token])
+
+
+def _end_hunter_turn(state: State) -> None:
+    turn = state["turn"]
+    if turn and turn["who"] != "dracula":
+        turn["ended"] = True
+
+
+def against_dracula(ctx: Ctx, fight: dict[str, Any]) -> None:
+    """„Если убит Агент Дракулы и в этой же Локации находится Дракула, то битва продолжается
+    с ним.“ He is revealed; the fight with him ends the hunter's turn."""
+    state = ctx.state
+    _release(state, fight["token"])
+    trail.reveal_place(state, fight["place"])
+    ctx.revealed = True
+    ctx.say("Dracula is here, in {place}: the combat goes on against him.",
+            place=board.name(fight["place"]))
+    fight.update(enemy="dracula", agent=None, token=None, continues=0, repel=False,
+                 no_escape=0, dodge=None, plus=None)
+    fight["last"][ENEMY] = None
+    _end_hunter_turn(state)
+
+
+# --- what a screen may see -------------------------------------------------------------
+
+
+def _card(card: str | None) -> str | None:
+    return tactics.name(card) if card else None
+
+
+def _options(state: State, fight: dict[str, Any], fighter: str) -> list[str]:
+    """The viewer's own tactics in the rulebook's order (the buttons follow it)."""
+    if fighter == ENEMY:
+        return tactics.enemy_options(state, fight)
+    return [kind for kind, _copy in tactics.hunter_options(state, fight, fighter)]
+
+
+def round_view(enemy: str, shown: dict[str, Any] | None) -> dict[str, Any] | None:
+    """A revealed round as every screen shows it: the cards, the dice with each modifier by
+    name, the totals, how a tie went, who won and what the result did."""
+    if shown is None:
+        return None
+    mods = {side: [cards.en(tactics.MODIFIERS[m]["names"]) for m in found]
+            for side, found in shown["mods"].items()}
+    return {
+        "n": shown["n"],
+        "cards": [{"who": enemy if f == ENEMY else cards.hunter_name(f), "card": _card(c),
+                   "enemy": f == ENEMY} for f, c in shown["cards"].items()],
+        "dice": shown["dice"], "mods": mods, "totals": shown["totals"],
+        "tie": shown.get("tie"), "winner": shown.get("winner"),
+        "applied": cards.hunter_name(shown["applied"]) if shown.get("applied") else None,
+        "several": len(shown["cards"]) > 2,
+        "result": [tactics.result_name(c) for c in shown.get("result") or []],
+        "how": shown.get("how"),
+    }
+
+
+def view(state: State, seat: int | None) -> dict[str, Any] | None:
+    """The fight on a screen: who fights whom, who has chosen (never what, except the
+    viewer's own choice), the cards of the last round face up and the last round revealed.
+    After a combat its last round stays on the screens for a turn."""
+    fight = find(state)
+    if fight is None:
+        return _after(state)
+    mine = fighters_of(state, fight, seat)
+    fighters = []
+    for fighter in [ENEMY, *fight["hunters"]]:
+        pending = fight["pending"][fighter]
+        fighters.append({
+            "id": fighter, "name": fighter_name(fight, fighter),
+            "seat": seat_of(state, fighter), "enemy": fighter == ENEMY,
+            "chosen": pending is not None, "mine": fighter in mine,
+            "choice": _card(pending) if fighter in mine else None,
+            "last": _card(fight["last"][fighter]),
+            "options": _options(state, fight, fighter) if fighter in mine else [],
+        })
+    return {
+        "active": True, "enemy": enemy_name(fight), "enemy_kind": fight["enemy"],
+        "place": fight["place"], "place_name": board.name(fight["place"]),
+        "round": fight["round"], "stage": fight["stage"], "fighters": fighters,
+        "continues": fight["continues"], "repel": fight["repel"],
+        "no_escape": fight["no_escape"], "trap": fight["trap"],
+        "planning": fight["planning"], "played": fight["played"],
+        "shown": round_view(enemy_name(fight), fight["now"] or fight["shown"]),
+        "night": cards.is_night(state["time"]),
+    }
+
+
+def _turn_index(state: State) -> int:
+    """Turns since the game began: a round is Dracula's turn and the four hunters'."""
+    turn = state["turn"]
+    order = ["dracula", *cards.HUNTERS]
+    return state["round"] * len(order) + (order.index(turn["who"]) if turn else 0)
+
+
+def _after(state: State) -> dict[str, Any] | None:
+    """The combat just fought stays on the screens during the turn after it."""
+    fought = state.get("fought")
+    if not fought or _turn_index(state) - fought["at"] > 1:
+        return None
+    return {
+        "active": False, "enemy": fought["enemy"], "place": fought["place"],
+        "place_name": board.name(fought["place"]), "outcome": fought["outcome"],
+        "hunters": [cards.hunter_name(h) for h in fought["hunters"]],
+        "shown": round_view(fought["enemy"], fought["shown"]),
+    }
+
+
+def waiting_seats(state: State, fight: dict[str, Any]) -> list[int]:
+    """Who the fight waits for: the players still to choose a tactic (public: everyone
+    chooses each round)."""
+    return sorted({seat_of(state, f) for f, c in fight["pending"].items() if c is None})
+

@@ -1,0 +1,234 @@
+"""Cards played before a combat: „Начиная с Дракулы, и далее по часовой стрелке игроки могут
+использовать по одной карте, влияющей на общий ход боя. Только Охотники, участвующие в бою
+могут использовать карту «Чеснок».“
+
+So that the question itself tells nobody who holds what, every player who holds an event
+card (Dracula) — or, for a hunter player, an event card or, for a hunter in the fight, any
+item — is asked in turn, and may always answer "no card". Hand counts are public, so the
+list of players asked reveals nothing. Each card is registered in ``CARDS`` with who may play
+it and what it does; another module may register more (Wild Horses…).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, NamedTuple
+
+from companion.games.base import N_
+from companion.games.fury import cards, decks, fight, hunters
+from companion.games.fury.choices import question
+from companion.games.fury.state import DRACULA, Ctx, State, hunters_of, lose_blood
+
+Fight = dict[str, Any]
+
+
+class Card(NamedTuple):
+    side: str
+    """"dracula" or "hunter"."""
+    allowed: Callable[[Fight, str | None], bool]
+    """Whether this card may be played in this fight (by this hunter)."""
+    play: Callable[[Ctx, Fight, str | None, str], None]
+    """Its effect: ``play(ctx, fight, hunter or None, card)``."""
+
+
+CARDS: dict[str, Card] = {}
+
+
+def card(kind: str, side: str, allowed: Callable[[Fight, str | None], bool]):  # noqa: ANN201
+    def register(fn: Callable[[Ctx, Fight, str | None, str], None]):  # noqa: ANN202
+        CARDS[kind] = Card(side, allowed, fn)
+        return fn
+    return register
+
+
+def window_seats(state: State, fight_: Fight) -> list[int]:
+    """Who is asked, starting with Dracula and going clockwise (seat order)."""
+    seats = [DRACULA] if state["dracula_events"] else []
+    for seat in sorted(set(state["control"].values())):
+        for hunter in hunters_of(state, seat):
+            h = state["hunters"][hunter]
+            if h["events"] or (hunter in fight_["hunters"] and h["items"]):
+                seats.append(seat)
+                break
+    return seats
+
+
+def open_window(ctx: Ctx, fight_: Fight) -> None:
+    fight_["window"] = window_seats(ctx.state, fight_)
+    if fight_["window"]:
+        fight_["stage"] = "window"
+        fight.ask(ctx, fight_, "combat_window", fight_["window"][0], who=fight_["window"][0])
+
+
+def _options(state: State, data: dict[str, Any]) -> list[Any]:
+    fight_ = fight.find(state)
+    seat = data["who"]
+    out: list[Any] = []
+    if fight_ is not None and seat == DRACULA:
+        for held in sorted({c: None for c in state["dracula_events"]}):
+            entry = CARDS.get(cards.kind(held))
+            if entry and entry.side == "dracula" and entry.allowed(fight_, None):
+                out.append((held, N_("Play {card}"), {"card": cards.event_name(held)},
+                            cards.en(cards.event(held)["text"])))
+    elif fight_ is not None:
+        for hunter in hunters_of(state, seat):
+            h = state["hunters"][hunter]
+            for held in sorted(h["events"] + h["items"]):
+                entry = CARDS.get(cards.kind(held))
+                if entry and entry.side == "hunter" and entry.allowed(fight_, hunter):
+                    data_ = cards.event(held) if held in h["events"] else cards.item(held)
+                    out.append((f"{hunter}|{held}", N_("{hunter} plays {card}"),
+                                {"hunter": cards.hunter_name(hunter),
+                                 "card": cards.en(data_["names"])}, cards.en(data_["text"])))
+    unique = {(label, tuple(sorted(args.items()))): (key, label, args, hint)
+              for key, label, args, hint in out}
+    return [*unique.values(), ("none", N_("No card"), {}, N_("Play nothing before this "
+                                                              "combat."))]
+
+
+@question("combat_window", N_("Before the combat: play a card?"), _options)
+def _answer(ctx: Ctx, data: dict[str, Any], key: str) -> None:
+    state = ctx.state
+    fight_ = fight.find(state)
+    if fight_ is None:
+        return
+    seat = fight_["window"].pop(0)
+    if key != "none":
+        hunter, _, held = key.rpartition("|")
+        _play(ctx, fight_, hunter or None, held, seat)
+    if fight.find(state) is not fight_:
+        return
+    if fight_["window"]:
+        fight.ask(ctx, fight_, "combat_window", fight_["window"][0], who=fight_["window"][0])
+    else:
+        fight_["stage"] = "choose"
+
+
+def _play(ctx: Ctx, fight_: Fight, hunter: str | None, held: str, seat: int) -> None:
+    state = ctx.state
+    if hunter is None:
+        state["dracula_events"].remove(held)
+        decks.discard_event(state, held)
+        name = cards.event_name(held)
+    else:
+        h = state["hunters"][hunter]
+        if held in h["items"]:
+            h["items"].remove(held)
+            decks.discard_item(state, held)
+            name = cards.item_name(held)
+        else:
+            h["events"].remove(held)
+            decks.discard_event(state, held)
+            name = cards.event_name(held)
+        for kind in ("item", "event"):
+            if h["shown"][kind] == held:
+                h["shown"][kind] = None
+    ctx.revealed = True
+    who = N_("Dracula") if hunter is None else cards.hunter_name(hunter)
+    fight_["played"].append({"who": who, "card": name})
+    ctx.say("Before the combat {who} plays {card}.", who=who, card=name)
+    CARDS[cards.kind(held)].play(ctx, fight_, hunter, held)
+
+
+# --- the cards ----------------------------------------------------------------------------
+
+
+def _fighting(fight_: Fight, hunter: str | None) -> bool:
+    return hunter in fight_["hunters"]
+
+
+@card("advance_planning", "hunter", lambda f, h: not f["planning"])
+def advance_planning(ctx: Ctx, fight_: Fight, hunter: str | None, held: str) -> None:
+    """„+1 в начале боя сыграна карта События План Атаки.“ At most one per combat; the
+    hunters roll one die, so the +1 is theirs."""
+    fight_["planning"] = True
+
+
+@card("trap", "dracula", lambda f, h: not f["trap"])
+def trap(ctx: Ctx, fight_: Fight, hunter: str | None, held: str) -> None:
+    """„+1 в начале боя сыграна карта События Ловушка“ for Dracula or his agent."""
+    fight_["trap"] = True
+
+
+@card("garlic", "hunter", lambda f, h: _fighting(f, h) and f["enemy"] != "agent")
+def garlic(ctx: Ctx, fight_: Fight, hunter: str | None, held: str) -> None:
+    """Only a hunter in a combat with Dracula or a vampire: no Escape for three rounds."""
+    fight_["no_escape"] = max(fight_["no_escape"], 3)
+    ctx.say("For three rounds the enemy cannot play an Escape card.")
+
+
+@card("escape_route", "hunter", lambda f, h: True)
+def escape_route(ctx: Ctx, fight_: Fight, hunter: str | None, held: str) -> None:
+    """„The combat does not take place. The hunters who would have fought stay in the city,
+    and still count as having had an encounter this turn.“"""
+    ctx.say("The combat does not take place.")
+    fight.end(ctx, fight_, "cancelled")
+
+
+@card("heroic_leap", "hunter", lambda f, h: _fighting(f, h) and f["enemy"] == "dracula")
+def heroic_leap(ctx: Ctx, fight_: Fight, hunter: str | None, held: str) -> None:
+    """„The combat does not start. You and Dracula each roll a die and lose that much health
+    / blood. If both of you drop to 0, the hunters win, even if your defeat would give
+    Dracula the game.“ Dracula's loss comes first, so a double 0 is the hunters' win."""
+    assert hunter is not None
+    mine, his = ctx.rng.roll(6), ctx.rng.roll(6)
+    ctx.say("Heroic Leap: {hunter} rolls {a}, Dracula rolls {b}.",
+            hunter=cards.hunter_name(hunter), a=mine, b=his)
+    lose_blood(ctx, his, N_("Heroic Leap"))
+    hunters.lose_health(ctx, hunter, mine, N_("Heroic Leap"))
+    fight.end(ctx, fight_, "cancelled")
+
+
+@card("rage", "dracula", lambda f, h: f["enemy"] == "dracula")
+def rage(ctx: Ctx, fight_: Fight, hunter: str | None, held: str) -> None:
+    """„One hunter in the combat shows you all his items, and you may discard any one of
+    them. The combat then goes on as usual, but you cannot play an Escape card for 3
+    rounds.“"""
+    fight_["no_escape"] = max(fight_["no_escape"], 3)
+    if len(fight_["hunters"]) == 1:
+        _rage_show(ctx, fight_["hunters"][0])
+    else:
+        fight.ask(ctx, fight_, "combat_rage", DRACULA, front=True)
+
+
+def _rage_targets(state: State, data: dict[str, Any]) -> list[Any]:
+    fight_ = fight.find(state)
+    return [(h, N_("{hunter} shows you his items"), {"hunter": cards.hunter_name(h)}, "")
+            for h in (fight_["hunters"] if fight_ else [])]
+
+
+@question("combat_rage", N_("Rage: which hunter shows you his items?"), _rage_targets)
+def _rage_target(ctx: Ctx, data: dict[str, Any], hunter: str) -> None:
+    _rage_show(ctx, hunter)
+
+
+def _rage_show(ctx: Ctx, hunter: str) -> None:
+    held = sorted(ctx.state["hunters"][hunter]["items"])
+    ctx.say("{hunter} shows Dracula his items.", hunter=cards.hunter_name(hunter))
+    ctx.tell([DRACULA], "{hunter} holds {cards}.", hunter=cards.hunter_name(hunter),
+             cards=[cards.item_name(c) for c in held] or [N_("nothing")])
+    if held:
+        ctx.state["queue"].insert(0, {"kind": "choice", "question": "combat_rage_discard",
+                                      "seat": DRACULA, "data": {"hunter": hunter}})
+
+
+def _rage_discards(state: State, data: dict[str, Any]) -> list[Any]:
+    held = sorted(set(state["hunters"][data["hunter"]]["items"]))
+    out = [(c, N_("Discard {card}"), {"card": cards.item_name(c)}, "") for c in held]
+    return [*out, ("none", N_("Discard nothing"), {}, "")]
+
+
+@question("combat_rage_discard", N_("Rage: discard one of his items?"), _rage_discards)
+def _rage_discard(ctx: Ctx, data: dict[str, Any], key: str) -> None:
+    if key != "none":
+        hunters.discard_card(ctx, data["hunter"], key, N_("Rage"))
+
+
+def seen_by_dracula(state: State) -> list[str]:
+    """Items Rage is showing Dracula right now: they stay where they are when the leak tests
+    deal his unknowns anew."""
+    shown = []
+    for item in state["queue"]:
+        if item["kind"] == "choice" and item["question"] == "combat_rage_discard":
+            shown += state["hunters"][item["data"]["hunter"]]["items"]
+    return shown

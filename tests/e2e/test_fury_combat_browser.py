@@ -1,0 +1,136 @@
+"""Fury of Dracula's combat in real Chromium: at night Dracula moves into Paris, where Lord
+Godalming and Dr. Seward stand, and attacks them both. Each phone of the fight shows its
+tactics as big buttons; the tablet shows who has chosen but never what until all cards are
+in; then every screen shows the cards, the dice with their modifiers and the result, round
+after round, to the combat's end.
+
+Seats: Vlad (Dracula), Anna (Lord Godalming and Dr. Seward), Boris (Van Helsing and Mina
+Harker). Dracula starts in Bordeaux and walks Nantes → Le Havre → Paris, arriving on his
+third turn, at Twilight (night).
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.e2e.test_fury_browser import WAIT, choose, open_table, tap, wait_turn
+
+pytestmark = pytest.mark.browser
+
+
+def hunters_stay(anna, boris) -> None:
+    """A round of the hunters: everyone stays where he is."""
+    for hunter, phone, place in (("Lord Godalming", anna, "Paris"), ("Dr. Seward", anna, "Paris"),
+                                 ("Van Helsing", boris, "Rome"), ("Mina Harker", boris, "Vienna")):
+        wait_turn(phone.page, hunter)
+        tap(phone.page, f"Stay in {place}")
+        tap(phone.page, "End the turn")
+
+
+def dracula_moves(dracula, place: str) -> None:
+    wait_turn(dracula.page, "Dracula")
+    tap(dracula.page, f"Move to {place}")
+    expect(dracula.page.locator(".fd-do h3").first).to_contain_text("Lay an encounter",
+                                                                    timeout=WAIT)
+    dracula.page.locator(".fd-do form.act button").first.click()
+
+
+def tactic(page, fighter: str, card: str) -> None:
+    button = page.locator(f".fd-tactics[data-fighter={fighter}]").get_by_role(
+        "button", name=card, exact=True)
+    expect(button).to_be_visible(timeout=WAIT)
+    button.click()
+    expect(page.locator(f".fd-tactics[data-fighter={fighter}]")).to_have_count(0, timeout=WAIT)
+
+
+def settle(phones, tablet, round_no: int) -> None:
+    """Answer whatever the round asks (whose card applies, whom Dracula strikes, a tie…)
+    with the first answer, until the tablet shows the round settled or the combat over."""
+    done = tablet.page.locator(
+        f".fd-combat .fd-round[data-round='{round_no}'] .fd-result, .fd-combat.over")
+    for _ in range(6):
+        if done.count():
+            return
+        for phone in phones:
+            buttons = phone.page.locator(".fd-do form.act button")
+            if buttons.count():
+                if round_no == 1:
+                    phone.page.locator(".fd-do").scroll_into_view_if_needed()
+                    phone.shot("fury-combat-question", full_page=False)
+                buttons.first.click()
+                phone.page.wait_for_timeout(300)
+        tablet.page.wait_for_timeout(500)
+    expect(done.first).to_be_visible(timeout=WAIT)
+
+
+def test_a_night_combat_between_dracula_and_two_hunters_to_its_end(server, devices):
+    tablet, dracula, anna, boris = open_table(server, devices, "fury-combat")
+    choose(anna.page, "Lord Godalming starts in Paris")
+    choose(anna.page, "Dr. Seward starts in Paris")
+    choose(boris.page, "Van Helsing starts in Rome")
+    choose(boris.page, "Mina Harker starts in Vienna")
+    choose(dracula.page, "Start in Bordeaux")
+    hunters_stay(anna, boris)
+    dracula_moves(dracula, "Nantes")
+    hunters_stay(anna, boris)
+    dracula_moves(dracula, "Le Havre")
+    hunters_stay(anna, boris)
+
+    # Twilight: Dracula enters Paris and must attack both hunters there.
+    wait_turn(dracula.page, "Dracula")
+    tap(dracula.page, "Move to Paris")
+    tap(dracula.page, "Attack the hunters here")
+    panel = tablet.page.locator(".fd-combat")
+    expect(panel).to_contain_text("Combat in Paris", timeout=WAIT)
+    expect(panel).to_contain_text("night", timeout=WAIT)
+    expect(dracula.page.locator(".fd-tactics[data-fighter=enemy] form.act")).to_have_count(
+        8, timeout=WAIT)
+    expect(anna.page.locator(".fd-tactics")).to_have_count(2, timeout=WAIT)
+    expect(boris.page.locator(".fd-tactics")).to_have_count(0)
+    dracula.shot("fury-combat-dracula-tactics", full_page=False)
+    anna.shot("fury-combat-hunter-tactics")
+
+    # Round 1: Dracula's Claws stays secret until both hunters have chosen.
+    tactic(dracula.page, "enemy", "Claws")
+    expect(tablet.page.locator(".fd-fighters li[data-fighter=enemy] .chosen")).to_be_visible(
+        timeout=WAIT)
+    expect(tablet.page.locator(".fd-fighters li[data-fighter=godalming] .waiting")
+           ).to_be_visible(timeout=WAIT)
+    expect(anna.page.locator(".fd-fighters li[data-fighter=enemy] .chosen")).to_be_visible(
+        timeout=WAIT)
+    for device in (tablet, anna, boris):
+        assert "Claws" not in device.page.locator("body").inner_text(), device.name
+    tablet.shot("fury-combat-tablet-choosing", full_page=False)
+    tactic(anna.page, "godalming", "Punch")
+    assert "Claws" not in tablet.page.locator("body").inner_text()
+    tactic(anna.page, "seward", "Dodge")
+
+    expect(tablet.page.locator(".fd-combat .fd-round[data-round='1']")).to_be_visible(
+        timeout=WAIT)
+    played = tablet.page.locator(".fd-combat .fd-round[data-round='1'] .fd-played")
+    for card in ("Claws", "Punch", "Dodge"):
+        expect(played).to_contain_text(card, timeout=WAIT)
+    expect(tablet.page.locator(".fd-combat .fd-roll .die").first).to_be_visible(timeout=WAIT)
+    settle((dracula, anna, boris), tablet, 1)
+    tablet.shot("fury-combat-tablet-round", full_page=False)
+    anna.page.locator(".fd-combat .fd-round").scroll_into_view_if_needed()
+    anna.shot("fury-combat-hunter-round", full_page=False)
+
+    # Round 2: Dracula turns to mist, the hunters run: whoever wins, the combat ends.
+    tactic(dracula.page, "enemy", "Escape (mist)")
+    tactic(anna.page, "godalming", "Escape")
+    tactic(anna.page, "seward", "Escape")
+    settle((dracula, anna, boris), tablet, 2)
+    over = tablet.page.locator(".fd-combat.over")
+    expect(over).to_contain_text("The combat in Paris is over", timeout=WAIT)
+    expect(over.locator(".fd-played")).to_contain_text("Escape (mist)", timeout=WAIT)
+    expect(over.locator(".fd-result")).to_contain_text("End", timeout=WAIT)
+    wait_turn(anna.page, "Lord Godalming")
+    expect(anna.page.locator(".fd-combat.over")).to_be_visible(timeout=WAIT)
+    assert re.search(r"\d+/12", anna.page.locator(".fd-hunter.h-godalming").inner_text())
+    tablet.shot("fury-combat-tablet-over", full_page=False)
+    anna.page.locator(".fd-combat.over").scroll_into_view_if_needed()
+    anna.shot("fury-combat-hunter-over", full_page=False)
