@@ -374,7 +374,7 @@ def act(
         offered = table.actions(seat["seat"])
         params = inputs.check_params(action, {} if params is None else params, offered)
         before = {s: _action_keys(table, s) for s in range(len(table.seats)) if s != seat["seat"]}
-        before[seat["seat"]] = [a.sort_key() for a in offered]
+        before[seat["seat"]] = [a.offer_key() for a in offered]
         if not offered:
             raise Refused(N_("There is nothing for you to do right now; wait for your turn."))
         step = _live_count(db, table) + 1
@@ -436,7 +436,7 @@ def _end_round(db: Database, table: Table, result: Any) -> None:
 
 
 def _action_keys(table: Table, seat: int) -> list[tuple[str, str]]:
-    return [a.sort_key() for a in table.actions(seat)]
+    return [a.offer_key() for a in table.actions(seat)]
 
 
 def _live_count(db: Database, table: Table) -> int:

@@ -159,6 +159,13 @@ class Action:
 
         return (self.action, json.dumps(self.params, sort_keys=True))
 
+    def offer_key(self) -> tuple[str, str, str]:
+        """What a phone's button stands for, its choices included: when another seat's move
+        takes a choice away (a place on a shared field), this seat's screen is stale."""
+        import json
+
+        return (*self.sort_key(), json.dumps(self.inputs, sort_keys=True, default=str))
+
 
 def line(text: str, to: list[int] | None = None, **args: Any) -> dict[str, Any]:
     """A log line: public when ``to`` is None, else seen only by the seats in ``to``."""
