@@ -91,7 +91,11 @@ class Option:
     hint: str = ""
     """A rules hint beside the field (message id)."""
     check_cards: bool = False
-    """The value is inferred or unknown: the setup screen says "check against your cards"."""
+    """The value is inferred or unknown: the setup screen says "check against your cards"
+    (a number or text goes into the folded "Card values" section with its default named)."""
+    requires: str = ""
+    """The yes/no option (a variant) this one belongs to: the setup form shows it only
+    while that variant is on."""
 
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {
@@ -104,6 +108,8 @@ class Option:
         }
         if self.choices:
             data["choices"] = [{"value": v, "label": lbl} for v, lbl in self.choices]
+        if self.requires:
+            data["requires"] = self.requires
         if self.min is not None:
             data["min"] = self.min
         if self.max is not None:
@@ -152,6 +158,13 @@ class Action:
         import json
 
         return (self.action, json.dumps(self.params, sort_keys=True))
+
+    def offer_key(self) -> tuple[str, str, str]:
+        """What a phone's button stands for, its choices included: when another seat's move
+        takes a choice away (a place on a shared field), this seat's screen is stale."""
+        import json
+
+        return (*self.sort_key(), json.dumps(self.inputs, sort_keys=True, default=str))
 
 
 def line(text: str, to: list[int] | None = None, **args: Any) -> dict[str, Any]:

@@ -29,6 +29,7 @@ from companion.db import get_db
 from companion.games.base import N_
 from companion.tables import BadRequest, TableError
 from companion.web import htmx, render
+from companion.web.presence import device, presence
 
 bp = Blueprint("screens", __name__)
 
@@ -75,10 +76,15 @@ def table_live(code: str) -> Any:
 # --- the host view -------------------------------------------------------------------------
 
 
+def _host_lang(table: tables.Table) -> str:
+    """The host screen's own language, else the table view's."""
+    return table.row["host_lang"] or table.row["lang"]
+
+
 def _host_answer(token: str, notice: str = "", status: int = 200) -> Any:
     db = get_db()
     table = tables.open_host(db, token)
-    g.lang = table.row["lang"]
+    g.lang = _host_lang(table)
     context = render.host_context(db, table, token, notice)
     if htmx:
         return render_template("_host_live.html", **context), status
@@ -95,10 +101,12 @@ def host_page(token: str) -> Any:
 @bp.get("/h/<token>/live")
 def host_live(token: str) -> Any:
     db = get_db()
-    if _unchanged(store.host_version(db, tables.token_hash(token))):
+    host_hash = tables.token_hash(token)
+    if _unchanged(store.host_version(db, host_hash)) and \
+            request.args.get("d", "") in ("", presence().signature(host_hash)):
         return Response(status=204)
     table = tables.open_host(db, token)
-    g.lang = table.row["lang"]
+    g.lang = _host_lang(table)
     return render_template("_host_live.html", **render.host_context(db, table, token))
 
 
@@ -112,6 +120,14 @@ def seat_qr(token: str, seat: int) -> Any:
     row = table.seats[seat]
     url = render.public_url(table) + url_for(
         "screens.seat_page", token=tables.seat_token(token, seat, row["generation"]))
+    return Response(qr_svg(url), mimetype="image/svg+xml")
+
+
+@bp.get("/h/<token>/qr.svg")
+def host_qr(token: str) -> Any:
+    """The host link's own QR code: scan it with a second device to keep the controls."""
+    url = render.public_url(tables.open_host(get_db(), token)) + url_for(
+        "screens.host_page", token=token)
     return Response(qr_svg(url), mimetype="image/svg+xml")
 
 
@@ -169,6 +185,22 @@ def host_public_url(token: str) -> Any:
         N_("The QR codes now point to the new address."))
 
 
+@bp.post("/h/<token>/screen-lang")
+def host_screen_lang(token: str) -> Any:
+    """The host screen's own language switch (the table view keeps its own)."""
+    tables.set_host_language(get_db(), token, request.form.get("lang"))
+    return _reload(url_for("screens.host_page", token=token))
+
+
+def _reload(page: str) -> Any:
+    """After a language change: the whole page again, in the new language."""
+    if htmx:
+        response = Response(status=204)
+        response.headers["HX-Refresh"] = "true"
+        return response
+    return redirect(page, code=303)
+
+
 @bp.post("/h/<token>/lang")
 def host_lang(token: str) -> Any:
     return _host_control(
@@ -211,7 +243,10 @@ def _seat_control(token: str, work: Any, done: str = "") -> Any:
 @bp.get("/s/<token>/live")
 def seat_live(token: str) -> Any:
     db = get_db()
-    if _unchanged(store.seat_version(db, tables.token_hash(token))):
+    seat_hash = tables.token_hash(token)
+    presence().saw(seat_hash, device())
+    if _unchanged(store.seat_version(db, seat_hash)) and \
+            request.args.get("n") in (None, str(presence().count(seat_hash))):
         return Response(status=204)
     table, seat = tables.open_seat(db, token)
     g.lang = seat["lang"]
@@ -284,8 +319,4 @@ def seat_reveal(token: str) -> Any:
 @bp.post("/s/<token>/lang")
 def seat_lang(token: str) -> Any:
     tables.set_seat_language(get_db(), token, request.form.get("lang"))
-    if htmx:
-        response = Response(status=204)
-        response.headers["HX-Refresh"] = "true"
-        return response
-    return redirect(url_for("screens.seat_page", token=token), code=303)
+    return _reload(url_for("screens.seat_page", token=token))
