@@ -29,6 +29,14 @@ def lan_address() -> str:
         probe.close()
 
 
+def loopback(url: str) -> bool:
+    """An address no phone can open: this machine's own (127.x, localhost, ::1) or none."""
+    from urllib.parse import urlsplit
+
+    host = (urlsplit(url).hostname or "").lower()
+    return host in ("localhost", "::1", "0.0.0.0", "") or host.startswith("127.")
+
+
 def terminal_qr(text: str) -> str:
     import io
 
@@ -75,6 +83,10 @@ def serve(args: argparse.Namespace) -> int:
     except ValueError as error:
         return fail(f"cannot listen on {args.host}:{args.port} ({error}).")
     print(f"Table Companion is running: {url}")
+    if loopback(url):
+        print(f"warning: {url} opens only on this computer: no phone can reach it, so the "
+              "seat QR codes will not work. For phones, run `make run` (all addresses) or "
+              "pass --public-url with this machine's network address.", file=sys.stderr)
     print("Open it on the tablet (same Wi-Fi), or scan:")
     print(terminal_qr(url))
     print("Stop with Ctrl+C.", flush=True)

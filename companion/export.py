@@ -28,9 +28,11 @@ FORMAT = "table-companion-export/2"
 FULL, PUBLIC = "full", "public"
 
 
-def export(db: Database, table: Table, scope: str = FULL) -> dict[str, Any]:
-    """Every finished game of this table, as ``scope`` may see it."""
-    closed = [r for r in store.rounds(db, table.code) if r["closed"]]
+def export(db: Database, table: Table, scope: str = FULL,
+           round_: int | None = None) -> dict[str, Any]:
+    """Every finished game of this table (or only game ``round_``), as ``scope`` may see it."""
+    closed = [r for r in store.rounds(db, table.code)
+              if r["closed"] and round_ in (None, r["round"])]
     if not closed:
         raise Refused(N_("The seed is revealed when the game ends; export it then."))
     dealt = [r for r in closed if r["deal"]]

@@ -82,6 +82,14 @@ def published(versions: dict[str, int]) -> None:
             watch.event.set()
 
 
+def nudge(code: str) -> None:
+    """Wake every stream watching this table to say it again (who is present changed)."""
+    with _lock:
+        watchers = list(_watching.get(code, ()))
+    for watch in watchers:
+        watch.event.set()
+
+
 def watchers() -> int:
     """Open watches in this process (the benchmark and tests read it)."""
     with _lock:

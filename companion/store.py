@@ -149,6 +149,17 @@ def m003_deal_after_join_and_log_chain(db: Database) -> None:
         _chain_old_round(db, round_row)
 
 
+@migrations()
+def m004_join_codes_host_language_rematch(db: Database) -> None:
+    """A short code per seat to type instead of the link (stored as a hash beside the seat
+    token sealed under it), the host screen's own language, and which seats asked to play
+    again (a new game starts when all of them did, or when the host starts it)."""
+    db["seats"].add_column("join_hash", str, not_null_default="")
+    db["seats"].add_column("join_box", str, not_null_default="")
+    db["tables"].add_column("host_lang", str, not_null_default="")
+    db["tables"].add_column("again", str, not_null_default="[]")
+
+
 def _chain_old_round(db: Database, round_row: dict[str, Any]) -> None:
     """Hash the log of a game played before the chain existed, as it stands."""
     code, round_ = round_row["table_code"], round_row["round"]
@@ -287,15 +298,11 @@ def events(db: Database, code: str, round_: int | None = None) -> list[dict[str,
                 [code, round_])
 
 
-def log_events(db: Database, code: str, round_: int, limit: int) -> Iterator[dict[str, Any]]:
-    """The newest events of a game, newest first, with only what the log needs (no state),
-    read from SQLite one by one as the caller goes: it stops once its screen is full."""
-    cursor = db.conn.execute(
-        "select id, seat, log, undone_version, undone_by from events "
-        "where table_code = ? and round = ? order by id desc limit ?", [code, round_, limit])
-    for event_id, seat, log, undone_version, undone_by in cursor:
-        yield {"id": event_id, "seat": seat, "log": log, "undone_version": undone_version,
-               "undone_by": undone_by}
+def log_events(db: Database, code: str, round_: int, limit: int) -> list[dict[str, Any]]:
+    """The newest events of a game, newest first, with only what the log needs (no state)."""
+    return rows(db, "select id, seat, log, version, undone_version, undone_by from events "
+                    "where table_code = ? and round = ? order by id desc limit ?",
+                [code, round_, limit])
 
 
 def last_live_event(db: Database, code: str, round_: int) -> dict[str, Any] | None:

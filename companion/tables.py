@@ -22,7 +22,7 @@ from typing import Any
 
 from sqlite_utils import Database
 
-from companion import chain, deal, fairness, inputs, store
+from companion import chain, deal, fairness, inputs, joincodes, store
 from companion.errors import (  # noqa: F401  (re-exported: callers catch tables.Refused…)
     BadRequest,
     Forbidden,
@@ -72,7 +72,8 @@ class Offers:
 
     position: tuple[str, int]
     actions: dict[int, list[Any]] = field(default_factory=dict)
-    keys: dict[int, list[tuple[str, dict[str, Any]]]] = field(default_factory=dict)
+    keys: dict[int, list[tuple[str, dict[str, Any], dict[str, Any]]]] = field(
+        default_factory=dict)
 
 
 _offers: OrderedDict[str, Offers] = OrderedDict()
@@ -169,13 +170,15 @@ class Table:
             found = offers.actions[seat] = self.game.actions(self.state, seat)
         return found
 
-    def action_keys(self, seat: int) -> list[tuple[str, dict[str, Any]]]:
-        """``seat``'s legal actions as comparable keys (has what it may do changed?): each
-        action's name and fixed parameters, compared as they are (no serialising)."""
+    def action_keys(self, seat: int) -> list[tuple[str, dict[str, Any], dict[str, Any]]]:
+        """``seat``'s legal actions as comparable keys (has what it may do changed?): what
+        each button stands for, its choices included (another seat's move that takes a
+        choice away makes this seat's screen stale), compared as they are (no serialising)."""
         offers = self._position_offers()
         found = offers.keys.get(seat)
         if found is None:
-            found = offers.keys[seat] = [(a.action, a.params) for a in self.actions(seat)]
+            found = offers.keys[seat] = [(a.action, a.params, a.inputs)
+                                         for a in self.actions(seat)]
         return found
 
     def _position_offers(self) -> Offers:
@@ -533,6 +536,7 @@ def join(db: Database, token: Any, contribution: Any = None, commitment: Any = N
         if changed:
             store.update_seat(db, seat["id"], claimed=1)
             seat["claimed"] = 1
+            joincodes.retire(db, seat["id"])
         if commitment is not None and deal.commit(db, table, seat["seat"], commitment,
                                                   contribution):
             deal.advance(db, table)
@@ -588,6 +592,14 @@ def set_table_language(db: Database, host_token: Any, lang: Any) -> None:
         store.update_table(db, table.code, lang=lang, version=table.version + 1)
 
 
+def set_host_language(db: Database, host_token: Any, lang: Any) -> None:
+    """The host screen's own language (the table view keeps the table's)."""
+    lang = inputs.check_lang(lang)
+    with store.writing(db):
+        table = open_host(db, host_token)
+        store.update_table(db, table.code, host_lang=lang)
+
+
 def set_public_url(db: Database, host_token: Any, url: Any) -> None:
     """The address the QR codes point to, when the machine's own address is not reachable."""
     if not isinstance(url, str) or len(url) > 200:
@@ -609,8 +621,51 @@ def reissue(db: Database, host_token: Any, seat_number: Any) -> str:
         seat = table.seats[seat_number]
         token = seat_token(host_token, seat_number, seat["generation"] + 1)
         store.update_seat(db, seat["id"], token_hash=token_hash(token), claimed=0,
-                          generation=seat["generation"] + 1)
+                          generation=seat["generation"] + 1, join_hash=joincodes.UNMADE,
+                          join_box="")
         store.update_table(db, table.code, version=table.version + 1)
+    return token
+
+
+def join_codes(db: Database, table: Table, host_token: str,
+               make: bool = True) -> dict[int, str]:
+    """The typeable code of every seat not yet taken, made the first time the host screen
+    shows it (``companion/joincodes.py``); ``make=False`` only lists those already made (an
+    answer to a refused request changes nothing)."""
+    codes = {s["seat"]: joincodes.code_for(host_token, s["seat"], s["generation"])
+             for s in table.seats if not s["claimed"] and s["join_hash"] != joincodes.USED}
+    unmade = [s for s in table.seats
+              if s["seat"] in codes and s["join_hash"] == joincodes.UNMADE]
+    if not make:
+        return {n: code for n, code in codes.items()
+                if n not in {s["seat"] for s in unmade}}
+    if unmade:
+        with store.writing(db):
+            for s in unmade:
+                token = seat_token(host_token, s["seat"], s["generation"])
+                joincodes.make(db, table.code, s["id"], codes[s["seat"]], token)
+                s["join_hash"] = "made"
+    return codes
+
+
+WRONG_JOIN_CODE = N_("That table code and seat code do not open a seat. Check both, or ask "
+                     "the host for the seat's QR code or a new link.")
+
+
+def redeem_join_code(db: Database, code: Any, typed: Any) -> str:
+    """The seat link's token for a table code and a seat's join code; the code is used up.
+
+    :raises Forbidden: no such table, or no live code of that table (the caller counts it
+        as a wrong guess).
+    """
+    seat_code = joincodes.normal(typed)
+    table_code = code.strip().upper() if isinstance(code, str) else ""
+    if seat_code is None or not re.fullmatch(f"[{CODE_ALPHABET}]{{{CODE_LENGTH}}}", table_code):
+        raise Forbidden(WRONG_JOIN_CODE)
+    with store.writing(db):
+        token = joincodes.redeem(db, table_code, seat_code)
+    if token is None:
+        raise Forbidden(WRONG_JOIN_CODE)
     return token
 
 
@@ -680,10 +735,17 @@ def close(db: Database, host_token: Any) -> Table:
 
 
 def play_again(db: Database, opener: Any, as_host: bool) -> Table:
-    """A new game at the same seats: a new seed whose commitment is shown first; the phones'
-    randomness is gathered afresh (none carries over) and the deal waits for it."""
+    """A new game at the same seats, once the host starts it or every seat asked for it (one
+    phone's tap must not wipe the result from every screen). The new game's seed is made
+    and its commitment shown first; the phones' randomness is gathered afresh (none carries
+    over) and the deal waits for it. The finished game stays in ``rounds`` (its result,
+    seed and export)."""
     with store.writing(db):
-        table = open_host(db, opener) if as_host else open_seat(db, opener)[0]
+        if as_host:
+            table, asking = open_host(db, opener), None
+        else:
+            table, seat = open_seat(db, opener)
+            asking = seat["seat"]
         if table.closed:
             raise Refused(N_("This table has ended; the host can start a new one."))
         if not getattr(table.game, "REMATCH", False):
@@ -691,6 +753,13 @@ def play_again(db: Database, opener: Any, as_host: bool) -> Table:
         previous = table.result
         if previous is None:
             raise Refused(N_("Finish this game first."))
+        if asking is not None:
+            asked = sorted(set(again_asked(table)) | {asking})
+            if len(asked) < len(table.seats):
+                store.update_table(db, table.code, again=store.dumps(asked),
+                                   version=table.version + 1)
+                table.row.update(again=store.dumps(asked), version=table.version + 1)
+                return table
         options = table.options
         options["previous_result"] = previous
         seed = fairness.new_seed()
@@ -705,56 +774,85 @@ def play_again(db: Database, opener: Any, as_host: bool) -> Table:
         store.update_table(db, table.code, state=None, version=new_version, round=round_,
                            seed=seed, commitment=commitment, high_step=0, round_closed=0,
                            seat_versions=store.dumps([new_version] * len(table.seats)),
-                           deal_phase=deal.GATHERING, deal_by="",
+                           deal_phase=deal.GATHERING, deal_by="", again="[]",
                            log_hash=chain.start(table.code, round_, commitment), log_size=0)
     return open_table(db, table.code)
+
+
+def again_asked(table: Table) -> list[int]:
+    """The seats that asked for a new game since this one ended."""
+    return store.loads(table.row.get("again") or "[]")
+
+
+def finished_games(db: Database, table: Table) -> list[dict[str, Any]]:
+    """This table's finished games, newest first: round, result, seed and final log hash
+    (a finished game's seed is public)."""
+    return [{"round": r["round"], "result": store.loads(r["result"]), "seed": r["seed"],
+             "commitment": r["commitment"], "log_hash": r["log_hash"],
+             "dealt": bool(r["deal"])}
+            for r in reversed(store.rounds(db, table.code)) if r["closed"]]
 
 
 # --- the log and the export -----------------------------------------------------------------
 
 
 LOG_EVENTS_KEPT = 8192
-_event_lines: dict[tuple[str, int, Any, int | None], list[dict[str, Any]]] = {}
+_event_lines: dict[tuple[str, int, Any, int | None], list[tuple[int, int, list[dict]]]] = {}
 
 
 def log_for(db: Database, table: Table, seat: int | None, limit: int = 40) -> list[dict]:
     """This game's log as ``seat`` may read it (None: public lines only), newest first.
 
-    Each entry's ``ref`` names its line for good (the game's commitment, the event, the
-    line), so that a screen can keep its rendering (``render.log_lines``). An event's lines
-    never change once written (an undone event gets its own line and ``ref``), so what one
-    viewer may read of an event is worked out once.
+    An undone action keeps its lines, marked undone, where it happened; the undo itself is
+    a line at the moment it was made, naming the action it took back.
+
+    Each entry's ``ref`` names its line for good, so that a screen can keep its rendering
+    (``render.log_lines``). An event's row never changes once it is undone, so what one
+    viewer may read of it is worked out once.
     """
-    entries: list[dict[str, Any]] = []
+    moments: list[tuple[int, int, list[dict[str, Any]]]] = []
     commitment = table.row["commitment"]
     # A screen shows the newest lines; an event gives a viewer at least one line unless all
     # of its lines are private to others, so a few times the limit is plenty.
     for event in store.log_events(db, table.code, table.round, limit * 4):
-        key = (commitment, event["id"], event["undone_by"], seat)
-        lines = _event_lines.get(key)
-        if lines is None:
+        key = (commitment, event["id"], event["undone_version"], seat)
+        readable = _event_lines.get(key)
+        if readable is None:
             if len(_event_lines) >= LOG_EVENTS_KEPT:
                 _event_lines.clear()
-            lines = _event_lines[key] = _readable(commitment, event, seat)
-        entries.extend(lines)
-        if len(entries) >= limit:
-            break
+            readable = _event_lines[key] = _readable(commitment, event, seat)
+        moments.extend(readable)
+    moments.sort(key=lambda moment: (moment[0], moment[1]), reverse=True)
+    entries = [entry for _, _, lines in moments for entry in lines]
     return entries[:limit]
 
 
-def _readable(commitment: str, event: dict[str, Any], seat: int | None) -> list[dict]:
-    """What ``seat`` may read of one event, newest line first."""
-    if event["undone_version"] is not None:
-        ref = (commitment, event["id"], event["undone_by"])
-        if event["undone_by"] == "host":
-            return [{"text": N_("Host correction: an action was undone."),
-                     "args": {}, "correction": True, "ref": ref}]
-        return [{"text": N_("{who} took back an action."),
-                 "args": {"who": {"seat": event["seat"]}}, "ref": ref}]
-    lines = [dict(entry, private=entry.get("to") is not None, ref=(commitment, event["id"], i))
+def _readable(commitment: str, event: dict[str, Any], seat: int | None
+              ) -> list[tuple[int, int, list[dict[str, Any]]]]:
+    """What ``seat`` may read of one event: its lines (newest first) at its version, and
+    if it was undone, the undo's line at the version that undid it."""
+    undone = event["undone_version"] is not None
+    lines = [dict(entry, private=entry.get("to") is not None, undone=undone,
+                  ref=(commitment, event["id"], i, undone))
              for i, entry in enumerate(store.loads(event["log"]))
              if entry.get("to") is None or (seat is not None and seat in entry["to"])]
-    return lines[::-1]
+    moments = [(event["version"] or 0, 0, lines[::-1])]
+    if undone:
+        moments.append((event["undone_version"], 1, [
+            dict(_undo_line(event, lines), ref=(commitment, event["id"], "undo", seat))]))
+    return moments
+
+
+def _undo_line(event: dict[str, Any], lines: list[dict[str, Any]]) -> dict[str, Any]:
+    """The log line of an undo: who undid it and the action's first line this viewer saw."""
+    undid = {"text": lines[0]["text"], "args": lines[0].get("args", {})} if lines else {
+        "text": N_("an action you did not see"), "args": {}}
+    private = bool(lines) and lines[0]["private"]
+    if event["undone_by"] == "host":
+        return {"text": N_("Host correction: undone — “{action}”."), "args": {},
+                "undid": undid, "correction": True, "private": private}
+    return {"text": N_("{who} took back “{action}”."), "args": {"who": {"seat": event["seat"]}},
+            "undid": undid, "private": private}
 
 
 def export(db: Database, code: str, scope: str = "full") -> dict[str, Any]:

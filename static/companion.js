@@ -1,8 +1,91 @@
 // Table Companion: connection state, updates pushed by the server, re-sync when a phone
-// wakes, Wake Lock, the phone's randomness for the deal.
+// wakes, keeping the screen awake, a tap made offline, this device's id and its opened
+// tables, the phone's randomness for the deal.
 (function () {
   "use strict";
   var body = document.body;
+
+  function load(key) {
+    try { return window.localStorage.getItem(key); } catch (e) { return null; }
+  }
+  function keep(key, value) {
+    try { window.localStorage.setItem(key, value); } catch (e) { /* private mode: no memory */ }
+  }
+  function randomHex(bytes) {
+    var out = new Uint8Array(bytes);
+    if (window.crypto && window.crypto.getRandomValues) { window.crypto.getRandomValues(out); }
+    else { for (var i = 0; i < bytes; i++) { out[i] = Math.floor(Math.random() * 256); } }
+    return Array.prototype.map.call(out, function (b) { return ("0" + b.toString(16)).slice(-2); }).join("");
+  }
+
+  // This device's id, sent with every poll: a seat open on two devices is told on both.
+  var deviceId = load("tc-device");
+  if (!deviceId || !/^[0-9a-f]{32}$/.test(deviceId)) { deviceId = randomHex(16); keep("tc-device", deviceId); }
+  document.addEventListener("htmx:configRequest", function (event) {
+    event.detail.headers["X-Device"] = deviceId;
+  });
+
+  // The seats and host screens opened here, newest first: the lobby and /me list them, so
+  // the host link and a seat renewed by "New link" are found again.
+  function opened() {
+    try { return JSON.parse(load("tc-opened") || "[]").filter(function (e) { return e && e.path; }); }
+    catch (e) { return []; }
+  }
+  var list = opened();
+  if (body.dataset.opened) {
+    list = list.filter(function (e) { return e.path !== location.pathname; });
+    list.unshift({ kind: body.dataset.opened, path: location.pathname,
+                   title: body.dataset.openedTitle || document.title, when: Date.now() });
+    keep("tc-opened", JSON.stringify(list.slice(0, 20)));
+  } else if (document.querySelector(".error-box") && /^\/[sh]\//.test(location.pathname)) {
+    list = list.filter(function (e) { return e.path !== location.pathname; });
+    keep("tc-opened", JSON.stringify(list));
+  }
+  Array.prototype.forEach.call(document.querySelectorAll(".mine-list"), function (section) {
+    var ul = section.querySelector(".my-opened");
+    list.forEach(function (entry) {
+      var li = document.createElement("li");
+      var a = document.createElement("a");
+      a.className = "button";
+      a.href = entry.path;
+      a.textContent = entry.title;
+      var small = document.createElement("small");
+      small.className = "muted";
+      small.textContent = " " + (ul.dataset[entry.kind] || "") + " · " +
+        new Date(entry.when).toLocaleString();
+      li.appendChild(a);
+      li.appendChild(small);
+      ul.appendChild(li);
+    });
+    if (list.length) {
+      section.hidden = false;
+      section.querySelector(".my-none").hidden = true;
+    }
+  });
+
+  // Setup forms: a variant's own fields show only while its box is ticked.
+  Array.prototype.forEach.call(document.querySelectorAll("[data-requires]"), function (field) {
+    var box = document.querySelector("input[name='" + field.dataset.requires + "']");
+    if (!box) { return; }
+    var sync = function () { field.hidden = !box.checked; };
+    box.addEventListener("change", sync);
+    sync();
+  });
+
+  // The host link's copy button (the clipboard API needs https: select and copy instead).
+  document.addEventListener("click", function (event) {
+    var button = event.target.closest && event.target.closest("button.copy");
+    if (!button) { return; }
+    var input = button.parentNode.querySelector(".copy-source");
+    input.focus();
+    input.select();
+    var done = function () { button.textContent = button.dataset.copied; };
+    if (navigator.clipboard && window.isSecureContext) {
+      navigator.clipboard.writeText(input.value).then(done, function () {});
+    } else {
+      try { if (document.execCommand("copy")) { done(); } } catch (e) { /* selected: copy by hand */ }
+    }
+  });
 
   function resync() {
     if (window.htmx) { window.htmx.trigger(body, "resync"); }
@@ -17,7 +100,51 @@
   });
   // The browser knows it lost the network: its stream is dead even if no error came yet.
   window.addEventListener("offline", function () { body.classList.add("offline"); hush(); });
-  window.addEventListener("online", function () { listen(); resync(); });
+  window.addEventListener("online", function () { sendUnsent(); listen(); resync(); });
+
+  // A tap that could not be sent is kept and sent when the connection is back. Its request
+  // key makes a resend safe (the referee applies a key once); if the table moved on in the
+  // meantime the referee refuses the old version and the player is told.
+  var unsent = null;
+  var banner = document.querySelector(".unsent");
+  function showUnsent(text) {
+    if (!banner) { return; }
+    banner.querySelector(".unsent-text").textContent = text;
+    banner.querySelector(".unsent-retry").hidden = !unsent;
+    banner.hidden = !text;
+  }
+  function swapLive(html) {
+    var live = document.getElementById("live");
+    if (live && window.htmx) { window.htmx.swap(live, html, { swapStyle: "outerHTML" }); }
+  }
+  function sendUnsent() {
+    if (!unsent || unsent.busy) { return; }
+    unsent.busy = true;
+    var headers = JSON.parse(body.getAttribute("hx-headers") || "{}");
+    headers["Content-Type"] = "application/x-www-form-urlencoded";
+    headers["HX-Request"] = "true";
+    headers["X-Device"] = deviceId;
+    fetch(unsent.path, { method: "POST", headers: headers, body: unsent.body, credentials: "same-origin" })
+      .then(function (response) {
+        return response.text().then(function (html) {
+          var stale = response.status === 409;
+          unsent = null;
+          body.classList.remove("offline");
+          showUnsent(stale && banner ? banner.dataset.failed : "");
+          if (response.status < 500) { swapLive(html); }
+        });
+      })
+      .catch(function () { if (unsent) { unsent.busy = false; } });
+  }
+  document.addEventListener("htmx:sendError", function (event) {
+    var form = event.detail.elt;
+    if (!form || form.tagName !== "FORM" || !form.closest("#live")) { return; }
+    unsent = { path: form.getAttribute("hx-post"),
+               body: new URLSearchParams(new FormData(form)).toString(), busy: false };
+    showUnsent(banner ? banner.dataset.waiting : "");
+  });
+  if (banner) { banner.querySelector(".unsent-retry").addEventListener("click", sendUnsent); }
+  window.setInterval(function () { if (unsent && navigator.onLine !== false) { sendUnsent(); } }, 3000);
 
   // A slow poll must never paint an older table over a newer one (versions only grow).
   // Nor answer into a fragment another answer already replaced (a fetch the stream asked
@@ -38,29 +165,37 @@
   });
 
   // Updates pushed (companion/live.py): the screen's event stream names the table's
-  // version the moment it changes, and the live fragment is fetched at once. While the
+  // version the moment it changes, and who has this seat open ("<version> <devices>"); the
+  // live fragment is fetched at once when either differs from what it shows. While the
   // stream is open, or the page hidden, the fragment's 1 s poll stays quiet; where no
   // stream can be held (an old browser, a buffering proxy) polling carries on as before.
+  // The stream carries this device's id (it cannot send a header) and so counts as a poll.
   var eventsUrl = body.dataset.events;
   var stream = null;
   var streaming = false;
   var announced = 0;
+  var present = null;
   var heard = 0;
   function catchUp() {
     var live = document.getElementById("live");
-    if (live && announced > Number(live.dataset.version)) { resync(); }
+    if (!live) { return; }
+    var seen = live.dataset.presence;
+    if (announced > Number(live.dataset.version) ||
+        (present !== null && seen !== undefined && present !== seen)) { resync(); }
   }
   function listen() {
     if (!eventsUrl || !window.EventSource || stream || document.hidden) { return; }
-    stream = new EventSource(eventsUrl);
+    stream = new EventSource(eventsUrl + "?device=" + deviceId);
     stream.onopen = function () {
       streaming = true;
       heard = Date.now();
       body.classList.remove("offline");
     };
     stream.onmessage = function (event) {
+      var parts = String(event.data).split(" ");
       heard = Date.now();
-      announced = Math.max(announced, Number(event.data) || 0);
+      announced = Math.max(announced, Number(parts[0]) || 0);
+      present = parts.length > 1 ? parts[1] : null;
       catchUp();
     };
     stream.onerror = function () { streaming = false; };  // it reconnects by itself
@@ -91,21 +226,32 @@
   });
   listen();
 
-  // Keep the screen awake while a game runs (needs a secure context: https or localhost).
+  // Keep the screen awake while a game runs: the Wake Lock where the page is a secure
+  // context (https, localhost), else NoSleep.js's silent looping video (plain http on the
+  // LAN), started by the first tap as browsers require.
   var lock = null;
+  var video = null;
   function wake() {
-    if (!body.dataset.wake || !("wakeLock" in navigator) || lock || document.hidden) { return; }
-    navigator.wakeLock.request("screen").then(function (sentinel) {
-      lock = sentinel;
-      lock.addEventListener("release", function () { lock = null; });
-    }).catch(function () { lock = null; });
+    if (!body.dataset.wake || lock || document.hidden) { return; }
+    if ("wakeLock" in navigator) {
+      navigator.wakeLock.request("screen").then(function (sentinel) {
+        lock = sentinel;
+        body.dataset.awake = "wakelock";
+        lock.addEventListener("release", function () { lock = null; body.dataset.awake = ""; });
+      }).catch(function () { lock = null; });
+    } else if (window.NoSleep) {
+      if (!video) { video = new window.NoSleep(); }
+      if (!video.isEnabled) {
+        video.enable().then(function () { body.dataset.awake = "video"; }, function () {});
+      }
+    }
   }
 
   // Phones sleep and drop connections: catch up the moment the screen is back.
   document.addEventListener("visibilitychange", function () {
     if (!document.hidden) { resync(); wake(); }
   });
-  document.addEventListener("click", wake, { once: true });
+  document.addEventListener("click", wake);
   wake();
 
   // The phone's randomness (companion/deal.py): while the game gathers, commit to 32
@@ -123,10 +269,8 @@
     var hex = null;
     try { hex = window.localStorage.getItem(key); } catch (e) { hex = null; }
     if (!hex && make && crypto) {
-      hex = Array.prototype.map.call(crypto.getRandomValues(new Uint8Array(32)), function (b) {
-        return ("0" + b.toString(16)).slice(-2);
-      }).join("");
-      try { window.localStorage.setItem(key, hex); } catch (e) { /* kept for this page only */ }
+      hex = randomHex(32);
+      keep(key, hex);
     }
     return hex;
   }

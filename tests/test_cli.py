@@ -150,3 +150,22 @@ def test_serve_refuses_a_database_it_cannot_use(tmp_path, capsys):
     junk.write_text("not sqlite at all " * 100)
     assert main(["serve", "--port", "5999", "--db", str(junk)]) == 1
     assert "cannot use" in one_sentence_and_no_url(capsys)
+
+
+def test_serve_on_127_0_0_1_warns_that_no_phone_can_open_its_qr_codes(tmp_path, capsys,
+                                                                        monkeypatch):
+    """Issue 13: `make run HOST=127.0.0.1` drew a QR code no phone can reach, silently."""
+    from companion import serving
+
+    class Idle:
+        def run(self) -> None:
+            return None
+
+    monkeypatch.setattr(serving, "make_server", lambda *a, **k: Idle())
+    assert main(["serve", "--host", "127.0.0.1", "--port", "5998",
+                 "--db", str(tmp_path / "c.db")]) == 0
+    err = capsys.readouterr().err
+    assert "warning: http://127.0.0.1:5998 opens only on this computer" in err
+    assert main(["serve", "--host", "127.0.0.1", "--port", "5998", "--db",
+                 str(tmp_path / "c.db"), "--public-url", "http://192.168.1.20:5998"]) == 0
+    assert "warning" not in capsys.readouterr().err

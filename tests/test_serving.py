@@ -115,9 +115,13 @@ def open_stream(port: int, path: str) -> socket.socket:
     return sock
 
 
-def read_until(sock: socket.socket, text: bytes) -> bytes:
+def read_until(sock: socket.socket, text: bytes, seconds: float = 30) -> bytes:
+    """What the stream sent until ``text`` (the stream repeats itself every few seconds, so
+    a line that never comes fails after ``seconds`` rather than waiting for ever)."""
     seen = b""
+    deadline = time.monotonic() + seconds
     while text not in seen:
+        assert time.monotonic() < deadline, seen
         chunk = sock.recv(4096)
         assert chunk, seen
         seen += chunk
@@ -132,12 +136,12 @@ def test_a_phone_is_told_of_another_seats_action_past_the_read_deadline(server):
     anna, bob = (s["token"] for s in created["seats"])
     stream = open_stream(server.port, f"/s/{bob}/events")
     try:
-        read_until(stream, b"data: 1\n\n")
+        read_until(stream, b"data: 1 ")
         time.sleep(serving.REQUEST_READ_SECONDS + 2)
         status, _ = call(server.base, "POST", f"/api/s/{anna}/act", {
             "action": "roll", "params": {"secret": False, "dice": "2d6"}, "version": 1})
         assert status == 200
-        read_until(stream, b"data: 2\n\n")
+        read_until(stream, b"data: 2 ")
     finally:
         stream.close()
 

@@ -58,7 +58,9 @@ def test_seat_cannot_undo_a_draw_it_has_seen(db):
     table = tables.open_table(db, created["code"])
     assert table.view(0)["hand"] == []
     log = tables.log_for(db, table, 1)
-    assert log[0]["text"] == "Host correction: an action was undone."
+    assert log[0]["text"] == "Host correction: undone — “{action}”."
+    assert log[0]["undid"]["text"] == "{who} drew a card from the top."
+    assert log[1]["undone"] and log[1]["text"] == log[0]["undid"]["text"]
 
 
 def test_redo_after_undo_gives_the_same_random_outcome(db):
@@ -214,8 +216,12 @@ def test_game_end_reveals_the_seed_and_play_again_commits_a_new_one(db):
     assert tables.undo_allowed(db, finished, None) is None
     report = verify(tables.export(db, created["code"]))
     assert report.ok and report.games == 1, report.problems
-    again = tables.play_again(db, created["seats"][1]["token"], as_host=False)
+    waiting = tables.play_again(db, created["seats"][1]["token"], as_host=False)
+    assert waiting.round == 1 and tables.again_asked(waiting) == [1]  # Anna has not asked
+    again = tables.play_again(db, created["seats"][0]["token"], as_host=False)
     assert again.round == 2 and again.result is None and not again.round_closed
+    assert tables.again_asked(again) == []
+    assert [g["round"] for g in tables.finished_games(db, again)] == [1]
     assert again.row["commitment"] != finished.row["commitment"]
     assert tables.open_seat(db, created["seats"][0]["token"])[0].round == 2
     with pytest.raises(tables.Refused):

@@ -94,7 +94,11 @@ class Option:
     hint: str = ""
     """A rules hint beside the field (message id)."""
     check_cards: bool = False
-    """The value is inferred or unknown: the setup screen says "check against your cards"."""
+    """The value is inferred or unknown: the setup screen says "check against your cards"
+    (a number or text goes into the folded "Card values" section with its default named)."""
+    requires: str = ""
+    """The yes/no option (a variant) this one belongs to: the setup form shows it only
+    while that variant is on."""
 
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {
@@ -107,6 +111,8 @@ class Option:
         }
         if self.choices:
             data["choices"] = [{"value": v, "label": lbl} for v, lbl in self.choices]
+        if self.requires:
+            data["requires"] = self.requires
         if self.min is not None:
             data["min"] = self.min
         if self.max is not None:

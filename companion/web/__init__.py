@@ -26,6 +26,8 @@ CONTENT_SECURITY_POLICY = "; ".join([
     "script-src 'self'",
     "connect-src 'self'",
     "manifest-src 'self'",
+    # NoSleep.js keeps a phone awake over plain http with a silent video it holds inline.
+    "media-src 'self' data:",
     "frame-ancestors 'none'",
     "base-uri 'none'",
     "form-action 'self'",
@@ -57,10 +59,12 @@ def init_web(app: Flask) -> None:
 
     from companion.web import api, lobby, screens
     from companion.web.assets import init_assets
+    from companion.web.presence import init_presence
     from companion.web.throttle import init_throttle
 
     init_assets(app)
     init_throttle(app)
+    init_presence(app)
 
     app.register_blueprint(lobby.bp)
     app.register_blueprint(screens.bp)

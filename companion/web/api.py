@@ -152,10 +152,21 @@ def seat_reveal(token: str) -> Any:
     return _seat_answer(token)
 
 
+def _round() -> int | None:
+    """``?round=n``: one finished game of the table instead of all of them."""
+    value = request.args.get("round")
+    if value is None:
+        return None
+    try:
+        return inputs.whole_number(value)
+    except BadRequest:
+        raise BadRequest(N_("“round” must be a whole number.")) from None
+
+
 @bp.get("/s/<token>/export")
 def seat_export(token: str) -> Any:
     table, _ = tables.open_seat(get_db(), token)
-    return jsonify(exports.export(get_db(), table, exports.FULL))
+    return jsonify(exports.export(get_db(), table, exports.FULL, _round()))
 
 
 @bp.post("/s/<token>/again")
@@ -182,7 +193,7 @@ def host_start(token: str) -> Any:
 @bp.get("/h/<token>/export")
 def host_export(token: str) -> Any:
     table = tables.open_host(get_db(), token)
-    return jsonify(exports.export(get_db(), table, exports.FULL))
+    return jsonify(exports.export(get_db(), table, exports.FULL, _round()))
 
 
 @bp.post("/h/<token>/undo")
@@ -215,4 +226,4 @@ def host_reissue(token: str, seat: int) -> Any:
 def export(code: str) -> Any:
     """The public record: private lines and action parameters withheld (see export.py)."""
     table = tables.open_table(get_db(), code)
-    return jsonify(exports.export(get_db(), table, exports.PUBLIC))
+    return jsonify(exports.export(get_db(), table, exports.PUBLIC, _round()))

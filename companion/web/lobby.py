@@ -12,6 +12,7 @@ from companion.db import get_db
 from companion.games import GAMES
 from companion.tables import TableError
 from companion.web.render import say, translate
+from companion.web.throttle import count_miss, refuse_if_guessing
 
 bp = Blueprint("lobby", __name__)
 
@@ -71,6 +72,33 @@ def new_table(game_id: str) -> Any:
     return redirect(url_for("screens.host_page", token=created["host_token"]), code=303)
 
 
+@bp.route("/join", methods=["GET", "POST"])
+def join() -> Any:
+    """Open a seat by typing the table's code and the seat's code (companion/joincodes.py).
+    Every wrong pair costs a lookup token, like a wrong link."""
+    _language_from_query()
+    if request.method == "GET":
+        return render_template("join.html", table_code=request.args.get("t", "")[:12],
+                               error="")
+    form = request.form
+    refuse_if_guessing()
+    try:
+        token = tables.redeem_join_code(get_db(), form.get("table"), form.get("seat"))
+    except TableError as error:
+        count_miss()
+        return render_template("join.html", table_code=str(form.get("table", ""))[:12],
+                               error=say(error.message, error.args_, [])), error.status
+    return redirect(url_for("screens.seat_page", token=token), code=303)
+
+
+@bp.get("/me")
+def mine() -> Any:
+    """This device's seats and tables (kept in its own storage by the pages it opened): the
+    home-screen icon's start, so it still leads somewhere after the host made a new link."""
+    _language_from_query()
+    return render_template("mine.html")
+
+
 def _local_path(path: str) -> str:
     return path if re.fullmatch(r"/[A-Za-z0-9/_\-]{0,80}", path) else "/"
 
@@ -91,6 +119,10 @@ def manifest() -> Any:
              "type": "image/svg+xml"},
             {"src": url_for("static", filename="icon-192.png"), "sizes": "192x192",
              "type": "image/png"},
+            {"src": url_for("static", filename="icon-512.png"), "sizes": "512x512",
+             "type": "image/png"},
+            {"src": url_for("static", filename="icon-512.png"), "sizes": "512x512",
+             "type": "image/png", "purpose": "maskable"},
         ],
     }
     response = jsonify(data)

@@ -34,6 +34,8 @@ def _token(name: str = "token") -> dict[str, Any]:
 
 SEAT_VIEW = {"$ref": "#/components/schemas/SeatView"}
 TABLE_INFO = {"$ref": "#/components/schemas/TableInfo"}
+ROUND = {"name": "round", "in": "query", "required": False, "schema": {"type": "integer"},
+         "description": "only this finished game of the table (see `table.finished`)"}
 HEX32 = {"type": "string", "pattern": "^[0-9a-f]{64}$"}
 HOST_VIEW = {"$ref": "#/components/schemas/HostView"}
 
@@ -81,7 +83,7 @@ def openapi_document() -> dict[str, Any]:
                 "contributions, every event with its private log lines and action "
                 "parameters withheld (see README, Exports).",
                 "parameters": [{"name": "code", "in": "path", "required": True,
-                                "schema": {"type": "string"}}],
+                                "schema": {"type": "string"}}, ROUND],
                 "responses": {"200": _json({"type": "object"}, "The export for "
                                            "`companion verify`."), **_errors(404, 422)},
             }},
@@ -131,13 +133,13 @@ def openapi_document() -> dict[str, Any]:
             "/api/s/{token}/export": {"get": {
                 "summary": "After the end: the full export (every action and log line) "
                 "that `companion verify` replays.",
-                "parameters": [_token()],
+                "parameters": [_token(), ROUND],
                 "responses": {"200": _json({"type": "object"}, "The full export."),
                               **_errors(403, 422)},
             }},
             "/api/h/{token}/export": {"get": {
                 "summary": "After the end: the full export, as for a seat.",
-                "parameters": [_token()],
+                "parameters": [_token(), ROUND],
                 "responses": {"200": _json({"type": "object"}, "The full export."),
                               **_errors(403, 422)},
             }},
@@ -220,7 +222,15 @@ def openapi_document() -> dict[str, Any]:
                         "revealed": {"type": "boolean"},
                         "short": {"type": ["string", "null"]}}}}}},
                 "log_hash": {"type": "string", "description": "the log chain's head"},
-                "log_size": {"type": "integer"}}},
+                "log_size": {"type": "integer"},
+                "again": {"type": "array", "items": {"type": "string"}, "description":
+                          "the players who asked to play again (a seat's `again` starts "
+                          "the new game once every seat asked; the host's at once)"},
+                "finished": {"type": "array", "description": "this table's finished games, "
+                             "newest first: round, result, seed, commitment, log_hash, dealt",
+                             "items": {"type": "object"}},
+                "ends_itself": {"type": "boolean", "description": "false for a game with no "
+                                "end of its own (the kit): its seed waits for the host's end"}}},
             "SeatView": {"type": "object", "properties": {
                 "version": {"type": "integer"}, "seat": {"type": "integer"},
                 "table": TABLE_INFO, "view": {"type": ["object", "null"]},

@@ -8,15 +8,18 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 import secrets
 from typing import Any
 
 from flask import current_app, g, request, url_for
 from flask_babel import get_locale, get_translations
 
-from companion import deal, tables
+from companion import deal, joincodes, tables
+from companion.cli import loopback
 from companion.i18n import LANGUAGES
 from companion.tables import Table
+from companion.web.presence import presence
 
 LOG_LINES_KEPT = 16384
 _said: dict[tuple[Any, ...], str] = {}
@@ -57,9 +60,14 @@ def say(text: str, args: dict[str, Any] | None, names: list[str]) -> str:
             values[key] = value
     template = gettext(text) if isinstance(text, str) and text else text
     try:
-        return template.format(**values)
+        said = template.format(**values)
     except (KeyError, IndexError, ValueError):
-        return text.format(**values) if text else ""
+        said = text.format(**values) if text else ""
+    # A name that ends a sentence itself ("Bang!") takes no second full stop.
+    return _DOUBLED_STOP.sub(r"\1", said) if "." in said else said
+
+
+_DOUBLED_STOP = re.compile(r"([!?…])\.(?=\s|$)")
 
 
 def table_info(db: Any, table: Table) -> dict[str, Any]:
@@ -80,6 +88,7 @@ def table_info(db: Any, table: Table) -> dict[str, Any]:
         "result": _result(result, table.names),
         "rematch": bool(getattr(game, "REMATCH", False)) and result is not None
         and not table.closed,
+        "ends_itself": getattr(game, "MAX_TURNS", None) is not None,
         "seats": [
             {"seat": s["seat"], "name": s["name"], "role": s["role"], "joined": bool(s["claimed"])}
             for s in table.seats
@@ -90,7 +99,15 @@ def table_info(db: Any, table: Table) -> dict[str, Any]:
         "deal": deal.status(db, table),
         "log_hash": table.row["log_hash"],
         "log_size": table.row["log_size"],
+        "again": [table.names[s] for s in tables.again_asked(table)],
+        "finished": finished_games(db, table),
     }
+
+
+def finished_games(db: Any, table: Table) -> list[dict[str, Any]]:
+    """This table's finished games with their result, seed and log hash, newest first."""
+    return [dict(game, result=_result(game["result"], table.names))
+            for game in tables.finished_games(db, table)]
 
 
 def _result(result: dict[str, Any] | None, names: list[str]) -> dict[str, Any] | None:
@@ -112,8 +129,9 @@ def public_url(table: Table | None = None) -> str:
 
 
 def log_lines(entries: list[dict[str, Any]], names: list[str]) -> list[dict[str, Any]]:
-    """Log entries in the viewer's language. A line, once written, reads the same in a
-    language forever, so each is rendered once (every screen shows the newest 40 after
+    """Log entries in the viewer's language; an undo's line quotes the action it took back,
+    an undone action's own lines are marked ``undone``. A line, once written, reads the same
+    in a language forever, so each is rendered once (every screen shows the newest 40 after
     every action; they were a third of an action's time)."""
     language = str(get_locale())
     seats = tuple(names)
@@ -122,13 +140,19 @@ def log_lines(entries: list[dict[str, Any]], names: list[str]) -> list[dict[str,
         key = (language, seats, e["ref"]) if "ref" in e else None
         text = _said.get(key) if key else None
         if text is None:
-            text = say(e["text"], e.get("args"), names)
+            args = e.get("args") or {}
+            if "undid" in e:
+                undid = e["undid"]
+                args = dict(args, action=say(undid["text"], undid.get("args"), names)
+                            .rstrip("."))
+            text = say(e["text"], args, names)
             if key:
                 if len(_said) >= LOG_LINES_KEPT:
                     _said.clear()
                 _said[key] = text
         lines.append({"text": text, "private": e.get("private", False),
-                      "correction": e.get("correction", False), "id": e["text"]})
+                      "correction": e.get("correction", False),
+                      "undone": e.get("undone", False), "id": e["text"]})
     return lines
 
 
@@ -191,6 +215,7 @@ def seat_context(db: Any, table: Table, seat_row: dict[str, Any], token: str,
         "notice": notice,
         "token": token,
         "languages": LANGUAGES,
+        "devices": presence().count(seat_row["token_hash"]),
     }
 
 
@@ -209,16 +234,28 @@ def host_context(db: Any, table: Table, host_token: str, notice: str = "") -> di
     context = table_context(db, table, notice)
     base = public_url(table)
     last = tables.undo_allowed(db, table, None)
+    # Codes are made on a page or poll (GET) only: an answer to a refused POST writes nothing.
+    codes = {} if table.closed else tables.join_codes(db, table, host_token,
+                                                      make=request.method == "GET")
+    watch = presence()
+    watch.seats_of(table.row["host_hash"], [s["token_hash"] for s in table.seats])
     context.update({
         "host_token": host_token,
+        "host_url": base + url_for("screens.host_page", token=host_token),
         "public_url": table.row["public_url"],
         "base_url": base,
+        "unreachable": loopback(base),
+        "join_url": base + url_for("lobby.join", t=table.code),
+        "host_lang": table.row["host_lang"] or table.row["lang"],
+        "devices_signature": watch.signature(table.row["host_hash"]),
         "can_undo": last is not None,
         "undo_is_correction": bool(last and last["revealed"]),
         "seat_links": [
             {
                 "seat": s["seat"], "name": s["name"], "role": s["role"],
                 "joined": bool(s["claimed"]),
+                "devices": watch.count(s["token_hash"]),
+                "join_code": joincodes.shown(codes[s["seat"]]) if s["seat"] in codes else "",
                 "url": base + url_for("screens.seat_page", token=tables.seat_token(
                     host_token, s["seat"], s["generation"])),
             }

@@ -32,6 +32,7 @@ from companion.db import get_db
 from companion.games.base import N_
 from companion.tables import BadRequest, TableError
 from companion.web import htmx, render
+from companion.web.presence import device, presence
 
 bp = Blueprint("screens", __name__)
 
@@ -84,18 +85,26 @@ def table_events(code: str) -> Any:
     return _events(code, lambda: store.version(db, code))
 
 
-def _events(code: str, current: Any) -> Response:
+def _events(code: str, current: Any, present: Any = None) -> Response:
     """A screen's event stream: its table's version now, then each newer one as soon as it
     is committed, and the current one again when nothing happened for a while (a screen
     that missed an event catches up then). The stream ends when its link stops working (a
-    re-issued seat) or the phone goes away."""
+    re-issued seat) or the phone goes away.
+
+    ``present()``, where given, says who has the screen's seats open (a seat's device
+    count, the host's signature of them); it follows the version in each event, and a
+    seat's stream counts its device as present with each event it sends.
+    """
     watch = live.Watch(code)
     first = current()
+
+    def said(version: int) -> str:
+        return f"data: {version}\n\n" if present is None else f"data: {version} {present()}\n\n"
 
     def stream() -> Any:
         try:
             seen = first
-            yield f"retry: 2000\ndata: {seen}\n\n"
+            yield "retry: 2000\n" + said(seen)
             checked = time.monotonic()
             while True:
                 newer = watch.wait(seen, live.HEARTBEAT_SECONDS)
@@ -105,7 +114,7 @@ def _events(code: str, current: Any) -> Response:
                     if newer is None:
                         return
                 seen = max(seen, newer or seen)
-                yield f"data: {seen}\n\n"
+                yield said(seen)
         finally:
             watch.close()
 
@@ -116,10 +125,15 @@ def _events(code: str, current: Any) -> Response:
 # --- the host view -------------------------------------------------------------------------
 
 
+def _host_lang(table: tables.Table) -> str:
+    """The host screen's own language, else the table view's."""
+    return table.row["host_lang"] or table.row["lang"]
+
+
 def _host_answer(token: str, notice: str = "", status: int = 200) -> Any:
     db = get_db()
     table = tables.open_host(db, token)
-    g.lang = table.row["lang"]
+    g.lang = _host_lang(table)
     context = render.host_context(db, table, token, notice)
     if htmx:
         return render_template("_host_live.html", **context), status
@@ -136,10 +150,12 @@ def host_page(token: str) -> Any:
 @bp.get("/h/<token>/live")
 def host_live(token: str) -> Any:
     db = get_db()
-    if _unchanged(store.host_version(db, tables.token_hash(token))):
+    host_hash = tables.token_hash(token)
+    if _unchanged(store.host_version(db, host_hash)) and \
+            request.args.get("d", "") in ("", presence().signature(host_hash)):
         return Response(status=204)
     table = tables.open_host(db, token)
-    g.lang = table.row["lang"]
+    g.lang = _host_lang(table)
     return render_template("_host_live.html", **render.host_context(db, table, token))
 
 
@@ -148,7 +164,10 @@ def host_events(token: str) -> Any:
     db = get_db()
     table = tables.open_host(db, token)
     digest = tables.token_hash(token)
-    return _events(table.code, lambda: store.host_version(db, digest))
+    watching = presence()
+    watching.seats_of(digest, [s["token_hash"] for s in table.seats])
+    return _events(table.code, lambda: store.host_version(db, digest),
+                   lambda: watching.signature(digest))
 
 
 @bp.get("/h/<token>/qr/<int:seat>.svg")
@@ -161,6 +180,14 @@ def seat_qr(token: str, seat: int) -> Any:
     row = table.seats[seat]
     url = render.public_url(table) + url_for(
         "screens.seat_page", token=tables.seat_token(token, seat, row["generation"]))
+    return Response(qr_svg(url), mimetype="image/svg+xml")
+
+
+@bp.get("/h/<token>/qr.svg")
+def host_qr(token: str) -> Any:
+    """The host link's own QR code: scan it with a second device to keep the controls."""
+    url = render.public_url(tables.open_host(get_db(), token)) + url_for(
+        "screens.host_page", token=token)
     return Response(qr_svg(url), mimetype="image/svg+xml")
 
 
@@ -218,6 +245,22 @@ def host_public_url(token: str) -> Any:
         N_("The QR codes now point to the new address."))
 
 
+@bp.post("/h/<token>/screen-lang")
+def host_screen_lang(token: str) -> Any:
+    """The host screen's own language switch (the table view keeps its own)."""
+    tables.set_host_language(get_db(), token, request.form.get("lang"))
+    return _reload(url_for("screens.host_page", token=token))
+
+
+def _reload(page: str) -> Any:
+    """After a language change: the whole page again, in the new language."""
+    if htmx:
+        response = Response(status=204)
+        response.headers["HX-Refresh"] = "true"
+        return response
+    return redirect(page, code=303)
+
+
 @bp.post("/h/<token>/lang")
 def host_lang(token: str) -> Any:
     return _host_control(
@@ -262,7 +305,10 @@ def _seat_control(token: str, work: Any, done: str = "") -> Any:
 @bp.get("/s/<token>/live")
 def seat_live(token: str) -> Any:
     db = get_db()
-    if _unchanged(store.seat_version(db, tables.token_hash(token))):
+    seat_hash = tables.token_hash(token)
+    presence().saw(seat_hash, device())
+    if _unchanged(store.seat_version(db, seat_hash)) and \
+            request.args.get("n") in (None, str(presence().count(seat_hash))):
         return Response(status=204)
     table, seat = tables.open_seat(db, token)
     g.lang = seat["lang"]
@@ -274,7 +320,16 @@ def seat_events(token: str) -> Any:
     db = get_db()
     table, _ = tables.open_seat(db, token)
     digest = tables.token_hash(token)
-    return _events(table.code, lambda: store.seat_version(db, digest))
+    watching, this = presence(), device()
+
+    def present() -> str:
+        watching.saw(digest, this)
+        return str(watching.count(digest))
+
+    if this is not None and this not in watching.devices(digest):
+        watching.saw(digest, this)
+        live.nudge(table.code)        # the other screens of the table count it now
+    return _events(table.code, lambda: store.seat_version(db, digest), present)
 
 
 def parse_action_form(form: Any) -> dict[str, Any]:
@@ -343,8 +398,4 @@ def seat_reveal(token: str) -> Any:
 @bp.post("/s/<token>/lang")
 def seat_lang(token: str) -> Any:
     tables.set_seat_language(get_db(), token, request.form.get("lang"))
-    if htmx:
-        response = Response(status=204)
-        response.headers["HX-Refresh"] = "true"
-        return response
-    return redirect(url_for("screens.seat_page", token=token), code=303)
+    return _reload(url_for("screens.seat_page", token=token))

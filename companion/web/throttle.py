@@ -17,7 +17,7 @@ import threading
 import time
 from typing import Any
 
-from flask import Flask, request
+from flask import Flask, current_app, request
 
 from companion.errors import TooMany
 from companion.games.base import N_
@@ -63,6 +63,24 @@ def _looks_up() -> bool:
     return bool(request.view_args) and any(k in request.view_args for k in _LOOKUP_ARGS)
 
 
+def _buckets() -> Buckets:
+    return current_app.extensions["lookup_buckets"]
+
+
+def refuse_if_guessing() -> None:
+    """For a lookup whose code is in the form, not the URL (the join code page)."""
+    buckets = _buckets()
+    if buckets.empty(request.remote_addr or ""):
+        raise TooMany(N_("Too many wrong codes or links from this device; wait "
+                         "{seconds} s and try again."),
+                      seconds=buckets.retry_after(request.remote_addr or ""))
+
+
+def count_miss() -> None:
+    """A wrong code typed in a form costs a lookup token like a wrong link."""
+    _buckets().spend(request.remote_addr or "")
+
+
 def init_throttle(app: Flask) -> None:
     buckets = Buckets(app.config.get("LOOKUP_MISSES_BURST", LOOKUP_MISSES_BURST),
                       app.config.get("LOOKUP_MISSES_PER_SECOND", LOOKUP_MISSES_PER_SECOND))
@@ -70,10 +88,8 @@ def init_throttle(app: Flask) -> None:
 
     @app.before_request
     def refuse_guessers() -> None:
-        if _looks_up() and buckets.empty(request.remote_addr or ""):
-            raise TooMany(N_("Too many wrong codes or links from this device; wait "
-                             "{seconds} s and try again."),
-                          seconds=buckets.retry_after(request.remote_addr or ""))
+        if _looks_up():
+            refuse_if_guessing()
 
     @app.after_request
     def count_misses(response: Any) -> Any:

@@ -24,9 +24,9 @@ CHROMIUM_FLAGS = [
     "--disable-component-update", "--disable-sync", "--no-first-run",
 ]
 SHOTS = Path(__file__).parent / "screenshots"
-DEAL = 10_000
-"""ms to wait for the deal once the phones opened their seats: each phone commits to its
-randomness, reveals it, and the cards are dealt (a few requests per phone)."""
+WAIT = 20_000
+"""ms a test waits for what must appear (an update, the deal, a result): a hang guard for a
+busy machine, never a speed check; how fast screens update is bench/'s question."""
 PHONE = {"viewport": {"width": 360, "height": 740}, "device_scale_factor": 2,
          "is_mobile": True, "has_touch": True}
 TABLET = {"viewport": {"width": 1280, "height": 800}}
@@ -89,8 +89,15 @@ class Device:
         self.page = self.context.new_page()
         self.errors: list[str] = []
         self.requests: list[str] = []
+        self.dialogs: list[str] = []
+        """Every confirmation asked on this device; the player says yes to each."""
         self.page.on("pageerror", lambda error: self.errors.append(str(error)))
+        self.page.on("dialog", self._confirm)
         self.page.on("request", lambda request: self.requests.append(request.url))
+
+    def _confirm(self, dialog) -> None:
+        self.dialogs.append(dialog.message)
+        dialog.accept()
 
     def shot(self, label: str, full_page: bool = True) -> Path:
         """A PNG in tests/e2e/screenshots/ (git-ignored); prefix labels with the game."""
@@ -110,7 +117,7 @@ def wait_for_the_deal(*devices: Device) -> None:
 
     for device in devices:
         expect(device.page.locator("#live")).to_have_attribute("data-deal", "dealt",
-                                                                timeout=DEAL)
+                                                                timeout=WAIT)
 
 
 @pytest.fixture

@@ -15,11 +15,10 @@ import time
 import pytest
 from playwright.sync_api import expect
 
-from tests.e2e.conftest import wait_for_the_deal
+from tests.e2e.conftest import WAIT, wait_for_the_deal
 
 pytestmark = pytest.mark.browser
 
-SECOND = 2500  # ms: one poll interval plus a render, with room for a slow CI machine
 NAMES = ["Anna", "Bart", "Cora"]
 LOOT_AT = 3  # the simple rule: take the loot once the row holds this many cards
 
@@ -33,7 +32,7 @@ def act(device, locator) -> None:
     live = device.page.locator("#live")
     version = live.get_attribute("data-version")
     locator.click()
-    expect(live).not_to_have_attribute("data-version", version or "", timeout=SECOND * 2)
+    expect(live).not_to_have_attribute("data-version", version or "", timeout=WAIT)
 
 
 def stack_sum(bank) -> int:
@@ -60,7 +59,7 @@ def test_three_pirates_play_dead_mans_draw_to_the_end(server, devices):
     for phone, link in zip(phones, links, strict=True):
         phone.page.goto(link)
     wait_for_the_deal(tablet, *phones)
-    expect(page.get_by_text("Everyone is seated")).to_be_visible(timeout=SECOND)
+    expect(page.get_by_text("Everyone is seated")).to_be_visible(timeout=WAIT)
     expect(page.locator(".dm-bank")).to_have_count(3)  # the host screen shows the table too
     tablet.shot("dm-0-host")
     page.goto(f"{server}/t/{code}")
@@ -92,7 +91,7 @@ def test_three_pirates_play_dead_mans_draw_to_the_end(server, devices):
             expect(phone.page.locator(".dm-mine .dm-char strong")).to_have_text(dealt[i][0])
         chosen.append(dealt[i][0])
         if i == 0:
-            expect(page.locator(".dm-bank").first).to_contain_text("has chosen", timeout=SECOND)
+            expect(page.locator(".dm-bank").first).to_contain_text("has chosen", timeout=WAIT)
             # Chosen, not revealed: nobody else learns which.
             assert dealt[0][0] not in text_of(tablet)
             assert dealt[0][0] not in text_of(phones[1])
@@ -101,22 +100,23 @@ def test_three_pirates_play_dead_mans_draw_to_the_end(server, devices):
     # Revealed all at once on the tablet; the characters not chosen stay secret.
     for i, name in enumerate(chosen):
         expect(page.locator(".dm-bank").nth(i).locator(".dm-char strong")).to_have_text(
-            name, timeout=SECOND)
+            name, timeout=WAIT)
     for i in range(3):
         unchosen = dealt[i][1]
         assert unchosen not in text_of(tablet)
         for j, other in enumerate(phones):
             if i != j:
-                expect(other.page.locator(".dm-others")).to_be_visible(timeout=SECOND)
+                expect(other.page.locator(".dm-others")).to_be_visible(timeout=WAIT)
                 assert unchosen not in text_of(other), f"{other.name} sees {NAMES[i]}'s card"
 
     # --- play: the active phone flips or loots by a simple rule ------------------------
     shots: set[str] = set()
     turns_seen = 0
     actions = 0
-    deadline = time.monotonic() + 80
+    rounds = 0
     while page.locator(".result").count() == 0:
-        assert time.monotonic() < deadline, f"the game did not end ({actions} actions)"
+        rounds += 1  # a hang guard: a whole game takes a few hundred passes
+        assert rounds < 5000, f"the game did not end ({actions} actions)"
         acted = False
         for phone in phones:
             p = phone.page
@@ -189,7 +189,7 @@ def test_three_pirates_play_dead_mans_draw_to_the_end(server, devices):
     assert page.locator(".dm-card.dm-back").count() == 0  # the draw pile is empty
     tablet.shot("dm-7-over")
     for phone in phones:
-        expect(phone.page.locator(".result")).to_be_visible(timeout=SECOND)
+        expect(phone.page.locator(".result")).to_be_visible(timeout=WAIT)
         mine = int(phone.page.locator(".dm-mine .dm-score .num").inner_text())
         assert mine in scores
     phones[0].shot("dm-7-over")

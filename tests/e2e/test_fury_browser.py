@@ -14,11 +14,10 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.e2e.conftest import wait_for_the_deal
+from tests.e2e.conftest import WAIT, wait_for_the_deal
 
 pytestmark = pytest.mark.browser
 
-WAIT = 20_000  # ms: what must appear, with room for a slow, busy machine
 NAMES = ("Vlad", "Anna", "Boris")
 
 

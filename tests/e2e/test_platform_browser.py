@@ -9,11 +9,10 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.e2e.conftest import wait_for_the_deal
+from tests.e2e.conftest import WAIT, wait_for_the_deal
 
 pytestmark = pytest.mark.browser
 
-SECOND = 2500  # ms: one poll interval plus a render, with room for a slow CI machine
 
 
 def test_tablet_and_two_phones_play_with_the_referee_kit(server, devices):
@@ -34,7 +33,7 @@ def test_tablet_and_two_phones_play_with_the_referee_kit(server, devices):
     bob.page.goto(links[1])
     expect(anna.page.get_by_role("heading", name="Anna")).to_be_visible()
     # Both phones joined: the host screen hides their QR codes by itself.
-    expect(page.locator(".qr-card img.qr")).to_have_count(0, timeout=SECOND)
+    expect(page.locator(".qr-card img.qr")).to_have_count(0, timeout=WAIT)
     wait_for_the_deal(tablet, anna, bob)
     expect(page.get_by_text("Everyone is seated")).to_be_visible()
 
@@ -46,12 +45,12 @@ def test_tablet_and_two_phones_play_with_the_referee_kit(server, devices):
     # A secret roll: only Anna sees the dice until she shows them.
     anna.page.locator(".dice-buttons").nth(1).get_by_role("button", name="4dF").click()
     expect(anna.page.locator(".rolls .dice").first).to_be_visible()
-    expect(table.page.locator(".rolls li").first).to_contain_text("secret", timeout=SECOND)
-    expect(bob.page.locator(".rolls li").first).to_contain_text("secret", timeout=SECOND)
+    expect(table.page.locator(".rolls li").first).to_contain_text("secret", timeout=WAIT)
+    expect(bob.page.locator(".rolls li").first).to_contain_text("secret", timeout=WAIT)
     assert bob.page.locator(".rolls .dice").count() == 0
     anna.shot("2-secret-roll")
     anna.page.get_by_role("button", name=re.compile("Show roll 4dF")).click()
-    expect(table.page.locator(".rolls li .dice").first).to_be_visible(timeout=SECOND)
+    expect(table.page.locator(".rolls li .dice").first).to_be_visible(timeout=WAIT)
     faces = table.page.locator(".rolls li").first.locator(".die").count()
     assert faces == 4
 
@@ -59,10 +58,10 @@ def test_tablet_and_two_phones_play_with_the_referee_kit(server, devices):
     bob.page.fill("input[name=in_question]", "Which door?")
     bob.page.fill("input[name=in_options]", "left, right")
     bob.page.get_by_role("button", name="Ask everyone to choose in secret").click()
-    expect(anna.page.get_by_role("button", name="Choose left")).to_be_visible(timeout=SECOND)
+    expect(anna.page.get_by_role("button", name="Choose left")).to_be_visible(timeout=WAIT)
     anna.page.get_by_role("button", name="Choose right").click()
     expect(anna.page.locator(".big-note")).to_contain_text("You chose right.")
-    expect(table.page.locator(".choice .ok")).to_contain_text("has chosen", timeout=SECOND)
+    expect(table.page.locator(".choice .ok")).to_contain_text("has chosen", timeout=WAIT)
     assert "right" not in table.page.locator(".choice").inner_text()
     assert "chose right" not in bob.page.content()
     table.shot("3-choice-waiting")
@@ -71,7 +70,7 @@ def test_tablet_and_two_phones_play_with_the_referee_kit(server, devices):
     bob.page.reload()
     expect(bob.page.get_by_role("button", name="Choose left")).to_be_visible()
     bob.page.get_by_role("button", name="Choose left").click()
-    expect(table.page.locator(".choice .reveal")).to_have_count(2, timeout=SECOND)
+    expect(table.page.locator(".choice .reveal")).to_have_count(2, timeout=WAIT)
     assert table.page.locator(".choice").inner_text().count("right") == 1
     table.shot("4-choice-revealed")
     anna.page.reload()
@@ -83,7 +82,7 @@ def test_tablet_and_two_phones_play_with_the_referee_kit(server, devices):
     bob.page.get_by_role("button", name="Draw from the top").click()
     card = bob.page.locator(".hand .card .name").first.inner_text()
     players = table.page.locator(".players").first
-    expect(players).to_contain_text("Bob · 1 card in hand", timeout=SECOND)
+    expect(players).to_contain_text("Bob · 1 card in hand", timeout=WAIT)
     assert card not in players.inner_text()
 
     # Nothing was loaded from another host by any device.
@@ -105,4 +104,4 @@ def test_phone_shows_reconnecting_when_the_server_is_unreachable(server, devices
     # of silence the phone says so.
     expect(phone.page.locator(".connection")).to_be_visible(timeout=20_000)
     phone.context.set_offline(False)
-    expect(phone.page.locator(".connection")).to_be_hidden(timeout=SECOND * 2)
+    expect(phone.page.locator(".connection")).to_be_hidden(timeout=WAIT)

@@ -693,6 +693,36 @@ def test_a_target_card_may_be_given_at_any_time_for_two_lives():
     assert given["captured"][D] == ["victim"] and conserved(given)
 
 
+def test_the_give_button_says_what_the_short_reserve_really_pays():
+    """„Za cílovou kartu dostane hráč ihned zpět dva životy.“ — lives come from the reserve
+    (lives + reserve = 16), so a short reserve pays less, and the offer says so (issue 13)."""
+    state = build()
+    labels = {}
+    for reserve in (8, 1, 0):
+        state["reserve"] = reserve
+        offer = next(a for a in r.actions(state, V) if a.action == "give_target")
+        labels[reserve] = offer.label
+        gained = act(state, V, "give_target")["lives"][V] - state["lives"][V]
+        assert gained == min(2, reserve)
+    assert labels == {8: "Give {card} to your opponent for two lives",
+                      1: "Give {card} to your opponent for one life (the reserve has one)",
+                      0: "Give {card} to your opponent: no lives (the reserve is empty)"}
+
+
+def test_at_the_end_every_card_still_face_down_is_turned_up_for_everyone():
+    """„Pokud hráč našel všech pět cílových karet, vyhrál.“ Once the game is won nothing is
+    secret any more: the table and both phones see where every face-down card lay."""
+    state = build(captured=(["victim"] * 4, []), house_9="hunter1")
+    assert all(c["revealed"] is None for c in r.view(state, None)["cells"])
+    state = act(walk(state, D, "house_1", "house_2", "house_3"), D, "peek")
+    assert r.result(state)["winners"] == [D]
+    for seat in (None, D, V):
+        cells = r.view(state, seat)["cells"]
+        down = [c for c in cells if c["has_card"] and not c["face_up"]]
+        assert down and all(c["revealed"]["kind"] == state["locations"][c["location"]]
+                            for c in down)
+
+
 def test_giving_the_fifth_target_hands_the_opponent_the_win():
     """„Získanou cílovou kartu položí protivník ke svým již získaným cílovým kartám.“"""
     state = build(captured=(["victim"] * 4, []), house_3="hunter1", house_9="hunter1")

@@ -5,6 +5,7 @@ never shows a screen something stale."""
 
 from __future__ import annotations
 
+import re
 import threading
 
 from companion import live
@@ -32,7 +33,7 @@ def test_each_screen_stream_starts_with_its_table_version(tables, client):
                 f"/t/{created['code'].lower()}/events", f"/h/{created['host_token']}/events"):
         kind, event = first_event(client, url)
         assert kind == "text/event-stream"
-        assert "data: 2\n\n" in event, url
+        assert re.search(r"^data: 2( [0-9.]+)?\n\n", event, re.M), (url, event)
     assert live.watchers() == 0           # a closed stream keeps nothing
 
 
@@ -84,7 +85,7 @@ def test_after_a_host_undo_the_seat_is_offered_what_it_had_before(tables, client
     client.post(f"/api/h/{created['host_token']}/undo")
     now = tables.seat(anna)
     assert now["actions"] == before
-    assert now["log"][0]["text"] == "Host correction: an action was undone."
+    assert now["log"][0]["text"] == "Host correction: undone — “Anna drew a card from the top”."
 
 
 def test_a_log_line_is_shown_in_each_screens_own_language(tables, client):
@@ -99,3 +100,31 @@ def test_a_log_line_is_shown_in_each_screens_own_language(tables, client):
     assert [line["text"] for line in tables.seat(bob)["log"]] == english
     assert [line["text"] for line in
             client.get(f"/api/s/{anna}?lang=cs").get_json()["log"]] == czech
+
+
+def test_a_seat_open_on_two_phones_holding_streams_is_told_on_both_and_the_host_sees_it(
+        client, tables):
+    """Game night: "a seat open on two devices is told" — also when both phones follow
+    their event streams and never poll: each stream names its device, the first phone's
+    stream is told at once that a second one opened, and the host's stream says so too."""
+    created = tables.create()
+    token = created["seats"][0]["token"]
+    host = client.get(f"/h/{created['host_token']}/events", buffered=False)
+    first = client.get(f"/s/{token}/events?device={'a' * 32}", buffered=False)
+    try:
+        host_events, first_events = iter(host.response), iter(first.response)
+        assert next(host_events).decode().endswith(" 0.0\n\n")
+        assert next(first_events).decode().endswith(" 1\n\n")
+        assert next(host_events).decode().endswith(" 1.0\n\n")
+        second = client.get(f"/s/{token}/events?device={'b' * 32}", buffered=False)
+        try:
+            assert next(iter(second.response)).decode().endswith(" 2\n\n")
+            assert next(first_events).decode().endswith(" 2\n\n")
+            assert next(host_events).decode().endswith(" 2.0\n\n")
+        finally:
+            second.close()
+        page = client.get(f"/s/{token}/live", headers={"X-Device": "a" * 32})
+        assert "This seat is open on 2 devices" in page.get_data(as_text=True)
+    finally:
+        first.close()
+        host.close()

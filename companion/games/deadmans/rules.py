@@ -92,17 +92,20 @@ OPTIONS = (
     Option("sudden_death", N_("Sudden Death"), False, check_cards=True,
            hint=N_("Inferred: the first pirate to reach the target score wins at once.")),
     Option("sudden_death_target", N_("Sudden Death: target score"), 50, kind="int",
-           min=1, max=500, check_cards=True),
+           min=1, max=500, check_cards=True,
+           requires="sudden_death"),
     Option("all_hands", N_("All Hands on Deck"), False, check_cards=True,
            hint=N_("Inferred: at the end, points are lost for every suit missing from "
                    "your bank.")),
     Option("all_hands_penalty", N_("All Hands on Deck: points lost per missing suit"), 5,
-           kind="int", min=1, max=50, check_cards=True),
+           kind="int", min=1, max=50, check_cards=True,
+           requires="all_hands"),
     Option("beneath_the_waves", N_("Beneath the Waves"), False, check_cards=True,
            hint=N_("Inferred: the highest score below the limit wins; at or above it you "
                    "cannot win.")),
     Option("beneath_limit", N_("Beneath the Waves: score limit"), 60, kind="int",
-           min=1, max=500, check_cards=True),
+           min=1, max=500, check_cards=True,
+           requires="beneath_the_waves"),
     Option("bottom_feeder", N_("Bottom Feeder"), False, check_cards=True,
            hint=N_("Inferred (a web variant): Sword and Cannon take the bottom card of a "
                    "stack, not the top.")),

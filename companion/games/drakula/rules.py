@@ -584,9 +584,13 @@ def actions(state: State, seat: int) -> list[Action]:
     else:
         target = TARGET[seat]
         if target in state["supply"][seat]:
+            gain = min(2, state["reserve"])
+            label = (N_("Give {card} to your opponent for two lives") if gain == 2 else
+                     N_("Give {card} to your opponent for one life (the reserve has one)")
+                     if gain == 1 else
+                     N_("Give {card} to your opponent: no lives (the reserve is empty)"))
             found.append(Action(
-                "give_target", {}, N_("Give {card} to your opponent for two lives"),
-                {"card": _label(target)}, group=N_("Any time"),
+                "give_target", {}, label, {"card": _label(target)}, group=N_("Any time"),
                 hint=N_("Allowed at any time before your last life is lost."),
             ))
         turn = state["turn"]
@@ -1634,6 +1638,9 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
             "col": col,
             "has_card": kind is not None,
             "face_up": _kind_view(kind) if state["face_up"] == loc and kind else None,
+            # At the end every card still face down is turned up: where everything was.
+            "revealed": _kind_view(kind)
+            if state["phase"] == "over" and kind and state["face_up"] != loc else None,
             "turned": state["effects"]["turned"] == loc,
             "figures": [s for s in (DRACULA, VAN_HELSING) if state["figures"][s] == loc],
         }
@@ -1769,7 +1776,8 @@ def redeal_hidden(state: State, seat: int | None, rng: Random) -> State:
         fixed = {loc for loc, e in new["memory"][seat].items() if not e["stale"]}
     slots: list[tuple[str, Any, int | None]] = []
     for loc in LOCATIONS:
-        if new["locations"][loc] is not None and loc not in fixed and new["face_up"] != loc:
+        if new["locations"][loc] is not None and loc not in fixed and new["face_up"] != loc \
+                and new["phase"] != "over":  # at the end the board is turned up for all
             slots.append(("loc", loc, new["owners"][loc]))
     for s in others:
         seen = new["seen_supply"][seat] if seat is not None else None

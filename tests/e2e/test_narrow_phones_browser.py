@@ -1,0 +1,110 @@
+"""Every game on a 360 px phone in every language: no horizontal scroll (issue 13: Russian
+card names and counts pushed the Duel and Drakula phones to 391 px).
+
+Each game is set up through the JSON API in each language, then played a stretch by random
+legal actions (a fixed chooser); at checkpoints every seat's phone loads its page and must
+fit its width. The lobby, the setup form, the join page and the host screen are checked too.
+Screenshots land in tests/e2e/screenshots/narrow-<game>-<lang>-<step>-seat<n>-phone.png.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from companion.games import GAMES
+from tests.e2e.conftest import PHONE, Device
+
+pytestmark = pytest.mark.browser
+
+LANGS = ("en", "cs", "ru")
+CHECKPOINTS = (0, 12, 40)
+WIDTH = PHONE["viewport"]["width"]
+NAMES = ("Александра", "Bartoloměj", "Cora", "Dmitrij", "Eva")
+OVERFLOW_JS = """() => {
+  const wide = document.documentElement.scrollWidth;
+  const culprits = [...document.querySelectorAll('body *')]
+    .filter(el => el.getBoundingClientRect().right > innerWidth + 1)
+    .slice(0, 5).map(el => el.tagName.toLowerCase() + '.' + el.className + ': ' +
+                           (el.innerText || '').slice(0, 40));
+  return [wide, culprits];
+}"""
+
+
+def fits(device: Device, label: str) -> None:
+    width, culprits = device.page.evaluate(OVERFLOW_JS)
+    device.shot(label, full_page=True)
+    assert width <= WIDTH, f"{label}: {width} px wide; {culprits}"
+
+
+def params_for(action: dict, chooser: random.Random) -> dict:
+    params = dict(action["params"])
+    for name, spec in (action.get("inputs") or {}).items():
+        if "examples" in spec:
+            params[name] = chooser.choice(spec["examples"])
+        elif spec["kind"] == "choice":
+            params[name] = chooser.choice(spec["choices"])
+        elif spec["kind"] == "int":
+            params[name] = spec.get("min", 0)
+        else:
+            params[name] = spec.get("default", "")
+    return params
+
+
+def seat_count(game) -> int:
+    spec = game.seats({o.name: o.default for o in game.OPTIONS})
+    return len(spec.roles) or max(spec.min, min(3, spec.max))
+
+
+@pytest.fixture(scope="module")
+def phone(browser):
+    device = Device(browser, "phone", **PHONE)
+    yield device
+    device.close()
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_lobby_setup_join_and_host_screens_fit_a_360_px_phone(server, phone, lang):
+    page = phone.page
+    for path, label in (("/", "lobby"), ("/join", "join"), ("/me", "mine")):
+        page.goto(f"{server}{path}?lang={lang}")
+        fits(phone, f"narrow-{label}-{lang}")
+    for name in GAMES:
+        page.goto(f"{server}/new/{name}?lang={lang}")
+        fits(phone, f"narrow-new-{name}-{lang}")
+    created = page.request.post(f"{server}/api/tables", data={
+        "game": "drakula", "lang": lang, "seats": [{"name": n} for n in NAMES[:2]]}).json()
+    page.goto(created["host_url"])
+    fits(phone, f"narrow-host-{lang}")
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_game_fits_a_360_px_phone(server, phone, name, lang):
+    game = GAMES[name]
+    count = seat_count(game)
+    page = phone.page
+    created = page.request.post(f"{server}/api/tables", data={
+        "game": name, "lang": lang, "deal": "now",
+        "seats": [{"name": n} for n in NAMES[:count]]}).json()
+    tokens = [s["token"] for s in created["seats"]]
+    chooser = random.Random(f"{name}-{lang}")
+    step = 0
+    for checkpoint in CHECKPOINTS:
+        while step < checkpoint:
+            answers = [page.request.get(f"{server}/api/s/{t}").json() for t in tokens]
+            movers = [(t, a) for t, a in zip(tokens, answers, strict=True) if a["actions"]]
+            if not movers:
+                break
+            token, answer = chooser.choice(movers)
+            action = chooser.choice(answer["actions"])
+            page.request.post(f"{server}/api/s/{token}/act", data={
+                "action": action["action"], "params": params_for(action, chooser),
+                "version": answer["version"]}, fail_on_status_code=False)
+            step += 1
+        for seat, token in enumerate(tokens):
+            page.goto(f"{server}/s/{token}")
+            fits(phone, f"narrow-{name}-{lang}-{checkpoint}-seat{seat}")
+        page.goto(f"{server}/t/{created['code']}")
+        fits(phone, f"narrow-{name}-{lang}-{checkpoint}-table")
