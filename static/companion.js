@@ -178,7 +178,12 @@
   var heard = 0;
   function catchUp() {
     var live = document.getElementById("live");
-    if (!live) { return; }
+    // Not while this screen's own request is on its way: its answer brings the new
+    // fragment, and two answers racing for one fragment lose the open list of choices.
+    // The swap's settling (or the stream's next event) looks again.
+    if (!live || live.classList.contains("htmx-request") || live.querySelector(".htmx-request")) {
+      return;
+    }
     var seen = live.dataset.presence;
     if (announced > Number(live.dataset.version) ||
         (present !== null && seen !== undefined && present !== seen)) { resync(); }
