@@ -428,8 +428,8 @@ class EventStream:
                 while b"\n\n" in pending:
                     event, pending = pending.split(b"\n\n", 1)
                     for line in event.split(b"\n"):
-                        if line.startswith(b"data:") and int(line[5:]) > self.version:
-                            self.version = int(line[5:])
+                        if line.startswith(b"data:") and int(line[5:].split()[0]) > self.version:
+                            self.version = int(line[5:].split()[0])
                             self.seen.append((self.version, time.perf_counter()))
                             self.changed.set()
         except (OSError, asyncio.IncompleteReadError, ValueError):
