@@ -1,12 +1,13 @@
 #!/usr/bin/env python3
-"""Fury of Dracula: does an action on a late-game table cost more than one on a new table?
+"""Phase ``fury``: does an action on a late-game Fury of Dracula table cost more than one on
+a new table?
 
-Starts the real server (``companion serve`` on a temporary database and a free port),
-creates two Fury tables through the JSON API, plays one of them deep into the game with
+Creates two Fury tables through the JSON API, plays one of them deep into the game with
 random legal actions (the outcomes by hand left aside, as players mostly do), then plays
-the same number of random actions on both, alternating, and reports per table: the server
-CPU per action (``/proc/<pid>/stat``, which is what the issue asks), the client-side latency
-p50 / p95, the number of events in the log and the size of the stored state.
+the same number of random actions on both, alternating in slices, and reports per table:
+the server CPU per action (``/proc/<pid>/stat`` read around each POST only), the latency
+p50 / p95, the events in the log and the size of the stored state. ``bench/run.py`` runs it
+as a phase; alone:
 
     .venv/bin/python bench/fury.py [--deep 500] [--measure 150] [--seed 1]
 
@@ -16,109 +17,72 @@ Not a test: nothing fails on a slow figure.
 from __future__ import annotations
 
 import argparse
-import http.client
+import asyncio
 import json
-import os
 import random
-import socket
 import sqlite3
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
-ROOT = Path(__file__).resolve().parent.parent
-CLK_TCK = os.sysconf("SC_CLK_TCK")
+from loadgen import Conn, Server, json_headers, say
+
 TOOLS = {"hand_open", "hand_blood", "hand_health", "hand_bite", "hand_discard"}
+SLICES = 5
 
 
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
-
-
-def cpu_seconds(pid: int) -> float:
-    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / CLK_TCK
-
-
-class Client:
-    def __init__(self, port: int) -> None:
-        self.conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
-
-    def call(self, method: str, path: str, body: object = None) -> tuple[int, object]:
-        data = None if body is None else json.dumps(body).encode()
-        headers = {"Content-Type": "application/json"} if data else {}
-        self.conn.request(method, path, body=data, headers=headers)
-        response = self.conn.getresponse()
-        raw = response.read()
-        return response.status, (json.loads(raw) if raw else None)
-
-
-class Table:
+class FuryTable:
     """One Fury table driven by random legal actions of whichever seat may act."""
 
-    def __init__(self, client: Client, chooser: random.Random) -> None:
-        self.client = client
+    def __init__(self, server: Server, chooser: random.Random) -> None:
+        self.server = server
+        self.conn = Conn(server.port)
         self.chooser = chooser
-        status, created = client.call("POST", "/api/tables", {
+        self.code = ""
+        self.tokens: list[str] = []
+        self.actions = 0
+
+    async def call(self, method: str, path: str, body: Any = None) -> tuple[int, Any]:
+        data = None if body is None else json.dumps(body).encode()
+        answer = await self.conn.request(method, path, data, json_headers())
+        return answer.status, (answer.json() if answer.body else None)
+
+    async def create(self) -> FuryTable:
+        status, created = await self.call("POST", "/api/tables", {
             "game": "fury", "seats": [{"name": n} for n in ("Vlad", "Anna", "Boris")],
             "deal": "now"})
-        if status != 201:
-            status, created = client.call("POST", "/api/tables", {
-                "game": "fury", "seats": [{"name": n} for n in ("Vlad", "Anna", "Boris")]})
         assert status == 201, created
         self.code = created["code"]
         self.tokens = [s["token"] for s in created["seats"]]
-        self.actions = 0
+        return self
 
-    def step(self) -> float | None:
-        """One random legal action; returns its latency, None when the game is over."""
-        answers = []
-        for token in self.tokens:
-            status, answer = self.client.call("GET", f"/api/s/{token}")
-            answers.append(answer)
-        view = answers[0]["view"]
-        if view and view.get("result"):
+    async def step(self) -> tuple[float, float] | None:
+        """One random legal action: (latency, server CPU seconds of its POST), or None
+        when the game is over or nobody can act."""
+        answers = [(await self.call("GET", f"/api/s/{token}"))[1] for token in self.tokens]
+        if answers[0]["view"] and answers[0]["view"].get("result"):
             return None
-        movers = []
-        for token, answer in zip(self.tokens, answers, strict=True):
-            calm = [a for a in answer["actions"] if a["action"] not in TOOLS]
-            if calm:
-                movers.append((token, answer, calm))
+        movers = [(token, answer, calm) for token, answer in zip(self.tokens, answers,
+                                                                 strict=True)
+                  if (calm := [a for a in answer["actions"] if a["action"] not in TOOLS])]
         if not movers:
             return None
         token, answer, calm = self.chooser.choice(movers)
         action = self.chooser.choice(calm)
+        body = json.dumps({"action": action["action"], "params": action["params"],
+                           "version": answer["version"],
+                           "key": f"k{self.actions}-{self.chooser.random()}"}).encode()
+        cpu = self.server.cpu_seconds()
         started = time.perf_counter()
-        status, _ = self.client.call("POST", f"/api/s/{token}/act", {
-            "action": action["action"], "params": action["params"],
-            "version": answer["version"], "key": f"k{self.actions}-{self.chooser.random()}"})
+        reply = await self.conn.request("POST", f"/api/s/{token}/act", body, json_headers())
         elapsed = time.perf_counter() - started
-        assert status == 200, (status, action)
+        cpu = self.server.cpu_seconds() - cpu
+        assert reply.status == 200, (reply.status, action, reply.body[:300])
         self.actions += 1
-        return elapsed
-
-
-def measure(table: Table, server: int, count: int) -> dict[str, float]:
-    """``count`` actions; the server CPU is read around each POST only (the GETs that pick
-    the action are not counted)."""
-    latencies, cpu = [], 0.0
-    for _ in range(count):
-        before = cpu_seconds(server)
-        latency = table.step()
-        if latency is None:
-            break
-        cpu += cpu_seconds(server) - before
-        latencies.append(latency)
-    latencies.sort()
-    return {"actions": len(latencies),
-            "cpu_ms_per_action_upper": 1000 * cpu / max(1, len(latencies)),
-            "p50_ms": 1000 * statistics.median(latencies),
-            "p95_ms": 1000 * latencies[int(0.95 * (len(latencies) - 1))]}
+        return elapsed, cpu
 
 
 def stored(db: str, code: str) -> dict[str, int]:
@@ -129,56 +93,58 @@ def stored(db: str, code: str) -> dict[str, int]:
     return {"state_bytes": len(state), "events": events}
 
 
+async def phase_fury(server: Server, deep: int, measure: int, seed: int) -> dict[str, Any]:
+    late = await FuryTable(server, random.Random(seed)).create()
+    for _ in range(deep):
+        if await late.step() is None:
+            break
+    fresh = await FuryTable(server, random.Random(seed + 1)).create()
+    samples: dict[str, list[tuple[float, float]]] = {"new": [], "late": []}
+    per_slice = max(1, measure // SLICES)
+    for _ in range(SLICES):           # alternate, so both tables see the same machine load
+        for name, table in (("new", fresh), ("late", late)):
+            for _ in range(per_slice):
+                found = await table.step()
+                if found is None:
+                    break
+                samples[name].append(found)
+    report: dict[str, Any] = {}
+    for name, table in (("new", fresh), ("late", late)):
+        latencies = sorted(s[0] for s in samples[name])
+        cpu = sum(s[1] for s in samples[name])
+        report[name] = {
+            "actions_before": table.actions - len(latencies),
+            "actions_measured": len(latencies),
+            "server_cpu_ms_per_action": round(1000 * cpu / max(1, len(latencies)), 2),
+            "p50_ms": round(1000 * statistics.median(latencies), 2) if latencies else None,
+            "p95_ms": round(1000 * latencies[int(0.95 * (len(latencies) - 1))], 2)
+            if latencies else None,
+            **stored(server.db, table.code),
+        }
+        table.conn.close()
+    new, old = report["new"], report["late"]
+    report["late_over_new_cpu"] = (round(old["server_cpu_ms_per_action"]
+                                         / new["server_cpu_ms_per_action"], 2)
+                                   if new["server_cpu_ms_per_action"] else None)
+    report["late_over_new_p50"] = (round(old["p50_ms"] / new["p50_ms"], 2)
+                                   if new["p50_ms"] and old["p50_ms"] else None)
+    return report
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--deep", type=int, default=500, help="actions before measuring")
     parser.add_argument("--measure", type=int, default=150, help="actions measured per table")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args(argv)
-    port = free_port()
     with tempfile.TemporaryDirectory() as tmp:
-        db = str(Path(tmp) / "bench.db")
-        server = subprocess.Popen(
-            [str(ROOT / ".venv" / "bin" / "companion"), "serve", "--host", "127.0.0.1",
-             "--port", str(port), "--db", db], cwd=ROOT, stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL)
+        server = Server("companion", Path(tmp))
         try:
-            for _ in range(100):
-                try:
-                    socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
-                    break
-                except OSError:
-                    time.sleep(0.1)
-            client = Client(port)
-            chooser = random.Random(args.seed)
-            late = Table(client, chooser)
-            print(f"playing {args.deep} actions on table {late.code}…", file=sys.stderr)
-            for _ in range(args.deep):
-                if late.step() is None:
-                    break
-            fresh = Table(client, random.Random(args.seed + 1))
-            results = {"new": {}, "late": {}}
-            halves = max(1, args.measure // 5)
-            for _ in range(5):
-                for name, table in (("new", fresh), ("late", late)):
-                    part = measure(table, server.pid, halves)
-                    for key, value in part.items():
-                        results[name].setdefault(key, []).append(value)
-            report = {}
-            for name, table in (("new", fresh), ("late", late)):
-                parts = results[name]
-                report[name] = {
-                    "actions measured": sum(parts["actions"]),
-                    "server CPU per action, ms": round(statistics.mean(
-                        parts["cpu_ms_per_action_upper"]), 2),
-                    "latency p50, ms": round(statistics.median(parts["p50_ms"]), 2),
-                    "latency p95, ms": round(max(parts["p95_ms"]), 2),
-                    **stored(db, table.code),
-                }
-            print(json.dumps(report, indent=1))
+            say(f"Fury: {args.deep} actions deep, then {args.measure} on each table")
+            report = asyncio.run(phase_fury(server, args.deep, args.measure, args.seed))
         finally:
-            server.terminate()
-            server.wait(timeout=10)
+            server.stop()
+    print(json.dumps(report, indent=1))
     return 0
 
 

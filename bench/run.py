@@ -1,6 +1,8 @@
 #!/usr/bin/env python3
-"""Table Companion benchmark: the real server (waitress, as ``companion serve`` starts it)
-under a light load generator in this process (asyncio, raw HTTP/1.1 keep-alive sockets).
+"""Table Companion benchmark: the real server (as ``companion serve`` starts it: gevent,
+``companion/serving.py``) under a light load generator in this process (asyncio, raw
+HTTP/1.1 keep-alive sockets, ``loadgen.py``), beside boardgame.io when node is installed
+(``peer.py``), and a late-game Fury of Dracula table beside a new one (``fury.py``).
 
 Run ``.venv/bin/python bench/run.py`` (or ``make bench``; ``--quick`` for a short run,
 ``--help`` for the knobs). It prints a table of figures beside their targets and writes
@@ -18,10 +20,8 @@ import math
 import os
 import platform
 import random
-import re
 import shutil
 import signal
-import socket
 import subprocess
 import sys
 import tempfile
@@ -31,22 +31,47 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parent.parent
+from fury import phase_fury
+from loadgen import (
+    ASSET_RE,
+    CSRF_RE,
+    HOST,
+    ROLL,
+    ROOT,
+    Conn,
+    CPUWindow,
+    EventStream,
+    HTTPError,
+    Keys,
+    Response,
+    Server,
+    TableRef,
+    act,
+    browser_headers,
+    create_tables,
+    htmx_headers,
+    json_headers,
+    latency_summary,
+    ms,
+    page_version,
+    pct,
+    say,
+    wait_quiet,
+)
+from peer import PEER, phase_peer
+
 RESULTS = ROOT / "bench" / "results"
-SSE_PRELOAD = ROOT / "bench" / "experiments" / "sse.py"
-HOST = "127.0.0.1"
-CLK_TCK = os.sysconf("SC_CLK_TCK")
-MB = 1024 * 1024
-ROLL = {"action": "roll", "params": {"secret": False, "dice": "2d6"}}
-USER_AGENT = ("Mozilla/5.0 (Linux; Android 14; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) "
-              "Chrome/126.0 Mobile Safari/537.36")
 
 # Targets (ARCHITECTURE.md and the benchmark brief); printed beside each figure.
 TARGET_RATIO = 0.50          # action throughput / bare Flask throughput
+TARGET_PEER_THROUGHPUT = 0.50  # Table Companion actions/s / boardgame.io moves/s
+TARGET_PEER_P99 = 2.0        # Table Companion p99 / boardgame.io p99
 TARGET_P99_MS = 50.0         # actor p99 with 500 connected devices
-TARGET_PROPAGATION_S = 1.0   # p95 from an action to another screen showing it
+TARGET_PUSH_S = 0.1          # p95 from an action to another screen showing it (pushed)
+TARGET_POLL_S = 1.0          # the same with the polling fallback
 TARGET_PAGE_KB = 60.0        # seat page with its static assets
-TARGET_RSS_MB = 80.0         # server RSS with 100 live tables
+TARGET_RSS_MB = 80.0         # server RSS with 100 live tables, and with 500 devices
+TARGET_FURY = 1.25           # late-game Fury action CPU / new table's
 
 
 # --- the server, in a subprocess ---------------------------------------------------------
@@ -89,7 +114,8 @@ def bare_app(database: str) -> Any:
 
 
 class Profiled:
-    """WSGI middleware: one cProfile profiler per waitress worker thread, merged at exit."""
+    """WSGI middleware: one cProfile profiler per server thread (one: the event loop's),
+    merged at exit."""
 
     def __init__(self, app: Any, out: str) -> None:
         import threading
@@ -132,9 +158,10 @@ class Profiled:
 
 
 def serve_child(args: argparse.Namespace) -> int:
-    """The server process: the app made and served as ``companion.cli.serve`` does (the
-    bare app, and a profiled companion, under plain waitress)."""
-    from waitress import serve
+    """The server process: the app (or the bare yardstick) served as ``companion serve``
+    serves it (``companion/serving.py``: gevent, its bounds); every simulated device
+    shares this machine's address, so the per-client cap is lifted."""
+    from companion import serving
 
     for preload in args.server_preload:
         # An experiment: a Python file run before the app is made, e.g. one that patches
@@ -158,365 +185,8 @@ def serve_child(args: argparse.Namespace) -> int:
             os._exit(0)
 
         signal.signal(signal.SIGTERM, stop)
-    if args.serve == "companion" and not args.profile_out:
-        # As ``companion serve`` serves (companion/serving.py: poll(), its bounds); every
-        # simulated device shares this machine's address, so the per-client cap is lifted.
-        from companion import serving
-
-        serving.make_server(wsgi, HOST, args.port, threads=args.threads,
-                            per_client=100_000).run()
-        return 0
-    extra = {"asyncore_use_poll": True} if args.use_poll else {}
-    serve(wsgi, host=HOST, port=args.port, threads=args.threads,
-          connection_limit=max(1000, args.threads * 50), channel_timeout=30,
-          ident="companion", **extra)
+    serving.make_server(wsgi, HOST, args.port, per_client=100_000).run()
     return 0
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind((HOST, 0))
-        return probe.getsockname()[1]
-
-
-class Server:
-    """A server subprocess: start, wait until it answers, read its CPU time and memory."""
-
-    def __init__(self, kind: str, args: argparse.Namespace, workdir: Path,
-                 profile_out: str = "", threads: int | None = None,
-                 preload: str | None = None) -> None:
-        self.kind = kind
-        self.port = free_port()
-        self.threads = threads or args.threads
-        self.db = str(workdir / f"{kind}-{self.port}.db")
-        self.log_path = workdir / f"{kind}-{self.port}-server.log"
-        cmd = [sys.executable, str(Path(__file__).resolve()), "--serve", kind,
-               "--port", str(self.port), "--threads", str(self.threads), "--db", self.db]
-        if profile_out:
-            cmd += ["--profile-out", profile_out]
-        if args.use_poll:
-            cmd.append("--use-poll")
-        if kind == "companion":
-            for path in [*args.server_preload, *([preload] if preload else [])]:
-                cmd += ["--server-preload", str(Path(path).resolve())]
-        with open(self.log_path, "w") as log:
-            self.proc = subprocess.Popen(cmd, cwd=ROOT, stdout=log, stderr=subprocess.STDOUT)
-        self.pid = self.proc.pid
-        self._wait_ready("/api/games" if kind == "companion" else "/bare")
-
-    def _wait_ready(self, path: str) -> None:
-        deadline = time.monotonic() + 60
-        while time.monotonic() < deadline:
-            if self.proc.poll() is not None:
-                raise SystemExit(f"the {self.kind} server exited:\n{self.log_path.read_text()}")
-            try:
-                with socket.create_connection((HOST, self.port), timeout=2) as sock:
-                    sock.sendall(f"GET {path} HTTP/1.1\r\nHost: {HOST}\r\n"
-                                 "Connection: close\r\n\r\n".encode())
-                    if sock.recv(64).startswith(b"HTTP/1.1 200"):
-                        return
-            except OSError:
-                pass
-            time.sleep(0.1)
-        raise SystemExit(f"the {self.kind} server did not answer within 60 s")
-
-    def cpu_seconds(self) -> float:
-        fields = Path(f"/proc/{self.pid}/stat").read_text().rsplit(")", 1)[1].split()
-        return (int(fields[11]) + int(fields[12])) / CLK_TCK
-
-    def memory(self) -> dict[str, float]:
-        out = {}
-        for line in Path(f"/proc/{self.pid}/status").read_text().splitlines():
-            name, _, value = line.partition(":")
-            if name in ("VmRSS", "VmHWM", "Threads"):
-                number = int(value.split()[0])
-                out[name] = number if name == "Threads" else round(number / 1024, 1)
-        return out
-
-    def stop(self) -> None:
-        if self.proc.poll() is not None:
-            tail = self.log_path.read_text(errors="replace").splitlines()[-15:]
-            say(f"the {self.kind} server had exited by itself (status {self.proc.returncode}):")
-            print("\n".join("    " + line for line in tail), flush=True)
-            return
-        if self.proc.poll() is None:
-            self.proc.send_signal(signal.SIGTERM)
-            try:
-                self.proc.wait(timeout=30)
-            except subprocess.TimeoutExpired:
-                self.proc.kill()
-                self.proc.wait()
-
-
-# --- a small HTTP/1.1 client ------------------------------------------------------------
-
-
-class HTTPError(Exception):
-    pass
-
-
-@dataclass
-class Response:
-    status: int
-    headers: dict[str, str]
-    cookies: dict[str, str]
-    body: bytes
-    seconds: float
-
-    def json(self) -> Any:
-        return json.loads(self.body)
-
-
-class Conn:
-    """One keep-alive connection, as a browser tab or an htmx poller holds one."""
-
-    def __init__(self, port: int) -> None:
-        self.port = port
-        self.reader: asyncio.StreamReader | None = None
-        self.writer: asyncio.StreamWriter | None = None
-        self.cookies: dict[str, str] = {}
-
-    async def _open(self) -> None:
-        self.reader, self.writer = await asyncio.open_connection(HOST, self.port)
-        sock = self.writer.get_extra_info("socket")
-        if sock is not None:
-            sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
-
-    def close(self) -> None:
-        if self.writer is not None:
-            self.writer.close()
-        self.reader = self.writer = None
-
-    async def request(self, method: str, path: str, body: bytes | None = None,
-                      headers: dict[str, str] | None = None) -> Response:
-        lines = [f"{method} {path} HTTP/1.1", f"Host: {HOST}:{self.port}"]
-        for name, value in (headers or {}).items():
-            lines.append(f"{name}: {value}")
-        if self.cookies:
-            lines.append("Cookie: " + "; ".join(f"{k}={v}" for k, v in self.cookies.items()))
-        if body is not None:
-            lines.append(f"Content-Length: {len(body)}")
-        raw = ("\r\n".join(lines) + "\r\n\r\n").encode() + (body or b"")
-        for attempt in (0, 1):
-            fresh = self.writer is None
-            if fresh:
-                await self._open()
-            assert self.reader is not None and self.writer is not None
-            start = time.perf_counter()
-            try:
-                self.writer.write(raw)
-                response = await self._read(method, start)
-            except (ConnectionError, asyncio.IncompleteReadError, HTTPError):
-                self.close()
-                if fresh or attempt:
-                    raise
-                continue  # the server closed an idle keep-alive connection: reopen once
-            return response
-        raise AssertionError("unreachable")
-
-    async def _read(self, method: str, start: float) -> Response:
-        assert self.reader is not None
-        status_line = await self.reader.readline()
-        if not status_line:
-            raise HTTPError("connection closed")
-        status = int(status_line.split(b" ", 2)[1])
-        headers: dict[str, str] = {}
-        cookies: dict[str, str] = {}
-        while True:
-            line = await self.reader.readline()
-            if line in (b"\r\n", b"\n", b""):
-                break
-            name, _, value = line.decode("latin-1").partition(":")
-            name, value = name.strip().lower(), value.strip()
-            if name == "set-cookie":
-                key, _, rest = value.partition("=")
-                cookies[key] = rest.split(";", 1)[0]
-            headers[name] = value
-        if method == "HEAD" or status in (204, 304) or 100 <= status < 200:
-            body = b""
-        elif "content-length" in headers:
-            body = await self.reader.readexactly(int(headers["content-length"]))
-        elif headers.get("transfer-encoding", "").lower() == "chunked":
-            parts = []
-            while True:
-                size = int((await self.reader.readline()).split(b";")[0], 16)
-                if size == 0:
-                    await self.reader.readline()
-                    break
-                parts.append(await self.reader.readexactly(size))
-                await self.reader.readline()
-            body = b"".join(parts)
-        else:
-            body = await self.reader.read()
-            headers["connection"] = "close"
-        seconds = time.perf_counter() - start
-        self.cookies.update(cookies)
-        if headers.get("connection", "").lower() == "close":
-            self.close()
-        return Response(status, headers, cookies, body, seconds)
-
-
-def json_headers() -> dict[str, str]:
-    return {"Content-Type": "application/json", "Accept": "application/json"}
-
-
-def browser_headers() -> dict[str, str]:
-    return {"User-Agent": USER_AGENT, "Accept": "text/html,application/xhtml+xml,*/*;q=0.8",
-            "Accept-Language": "en-GB,en;q=0.9", "Accept-Encoding": "gzip, deflate, br"}
-
-
-def htmx_headers(page_url: str, csrf: str) -> dict[str, str]:
-    """What htmx 2 sends with a poll from ``<div id="live" hx-get=... hx-trigger="every 1s">``
-    (plus the page's ``hx-headers`` CSRF token)."""
-    return {"User-Agent": USER_AGENT, "Accept": "*/*", "Accept-Language": "en-GB,en;q=0.9",
-            "Accept-Encoding": "gzip, deflate, br", "HX-Request": "true",
-            "HX-Current-URL": page_url, "HX-Target": "live", "HX-Trigger": "live",
-            "X-CSRFToken": csrf}
-
-
-VERSION_RE = re.compile(rb'data-version="(\d+)"')
-CSRF_RE = re.compile(rb'"X-CSRFToken": "([^"]*)"')
-ASSET_RE = re.compile(rb'<(?:link|script)\b[^>]*?(?:href|src)="(/[^"]+)"')
-
-
-def page_version(body: bytes) -> int:
-    found = VERSION_RE.search(body)
-    if found is None:
-        raise HTTPError("no data-version in the page")
-    return int(found.group(1))
-
-
-# --- statistics ---------------------------------------------------------------------------
-
-
-def pct(values: list[float], q: float) -> float | None:
-    """The q-quantile (0..1) by linear interpolation; None for no samples."""
-    if not values:
-        return None
-    ordered = sorted(values)
-    k = (len(ordered) - 1) * q
-    low, high = math.floor(k), math.ceil(k)
-    return ordered[low] + (ordered[high] - ordered[low]) * (k - low)
-
-
-def ms(seconds: float | None) -> float | None:
-    return None if seconds is None else round(seconds * 1000, 2)
-
-
-def latency_summary(values: list[float]) -> dict[str, Any]:
-    return {"n": len(values), "p50_ms": ms(pct(values, 0.5)), "p95_ms": ms(pct(values, 0.95)),
-            "p99_ms": ms(pct(values, 0.99)), "max_ms": ms(max(values) if values else None)}
-
-
-def machine_busy_seconds() -> float:
-    """CPU seconds spent by every process on the machine since boot (all cores)."""
-    fields = Path("/proc/stat").read_text().splitlines()[0].split()[1:]
-    user, nice, system, _idle, _iowait, irq, softirq, steal = (int(f) for f in fields[:8])
-    return (user + nice + system + irq + softirq + steal) / CLK_TCK
-
-
-class CPUWindow:
-    """CPU used over a time window by the server process, by this load generator, and by
-    everything else on the machine (other people's tests compete for the same 2 cores)."""
-
-    def __init__(self, servers: list[Server]) -> None:
-        self.servers = servers
-        self.start_wall = time.perf_counter()
-        self.start_server = sum(s.cpu_seconds() for s in servers)
-        self.start_client = time.process_time()
-        self.start_machine = machine_busy_seconds()
-
-    def done(self) -> dict[str, float]:
-        wall = time.perf_counter() - self.start_wall
-        server = sum(s.cpu_seconds() for s in self.servers) - self.start_server
-        client = time.process_time() - self.start_client
-        machine = machine_busy_seconds() - self.start_machine
-        return {"server_cpu_pct": round(100 * server / wall, 1),
-                "loadgen_cpu_pct": round(100 * client / wall, 1),
-                "other_cpu_pct": round(max(0.0, 100 * (machine - server - client) / wall), 1)}
-
-
-async def wait_quiet(servers: list[Server], max_wait: float, threshold: float = 20.0) -> None:
-    """Wait (at most ``max_wait`` s) until the rest of the machine uses under ``threshold``
-    % of a core, so that a phase does not start during someone else's test run."""
-    if max_wait <= 0:
-        return
-    deadline = time.perf_counter() + max_wait
-    while True:
-        window = CPUWindow(servers)
-        await asyncio.sleep(2.0)
-        other = window.done()["other_cpu_pct"]
-        if other < threshold:
-            return
-        if time.perf_counter() >= deadline:
-            say(f"the machine is still busy ({other:.0f} % of a core used by others): "
-                "measuring anyway")
-            return
-
-
-# --- building tables through the JSON API --------------------------------------------------
-
-
-@dataclass
-class Seat:
-    token: str
-    seat: int
-    version: int = 1
-
-
-@dataclass
-class TableRef:
-    code: str
-    host_token: str
-    seats: list[Seat] = field(default_factory=list)
-
-
-class Keys:
-    """Idempotency keys: unique per run, at most 64 characters."""
-
-    def __init__(self) -> None:
-        self.prefix = f"b{os.getpid():x}{random.getrandbits(24):x}-"
-        self.n = 0
-
-    def __call__(self) -> str:
-        self.n += 1
-        return f"{self.prefix}{self.n}"
-
-
-async def create_tables(port: int, count: int, concurrency: int = 8) -> list[TableRef]:
-    body = json.dumps({"game": "kit", "seats": [{"name": "A"}, {"name": "B"}]}).encode()
-    made: list[TableRef] = []
-
-    async def worker(n: int) -> None:
-        conn = Conn(port)
-        for _ in range(n):
-            answer = await conn.request("POST", "/api/tables", body, json_headers())
-            if answer.status != 201:
-                raise HTTPError(f"create table: {answer.status} {answer.body[:200]!r}")
-            data = answer.json()
-            made.append(TableRef(data["code"], data["host_token"],
-                                 [Seat(s["token"], i) for i, s in enumerate(data["seats"])]))
-        conn.close()
-
-    share = [count // concurrency + (1 if i < count % concurrency else 0)
-             for i in range(concurrency)]
-    await asyncio.gather(*(worker(n) for n in share if n))
-    conn = Conn(port)
-    for table in made:
-        for seat in table.seats:
-            answer = await conn.request("GET", f"/api/s/{seat.token}", None, json_headers())
-            seat.version = answer.json()["version"]
-    conn.close()
-    return made
-
-
-async def act(conn: Conn, seat: Seat, keys: Keys) -> Response:
-    """One roll, posted as the JSON API's clients post it; keeps the seat's version."""
-    body = json.dumps(dict(ROLL, version=seat.version, key=keys())).encode()
-    answer = await conn.request("POST", f"/api/s/{seat.token}/act", body, json_headers())
-    if answer.status in (200, 409):
-        seat.version = answer.json()["version"]
-    return answer
 
 
 # --- phase: memory with 100 live tables, and page sizes ------------------------------------
@@ -681,7 +351,7 @@ async def phase_actions(server: Server, args: argparse.Namespace) -> dict[str, A
 
 async def phase_bare(args: argparse.Namespace, workdir: Path) -> dict[str, Any]:
     """The same load on the yardsticks: ``/bare``, then (unless --quick) ``/bare-write``."""
-    server = Server("bare", args, workdir)
+    server = Server("bare", workdir)
     out = {}
     try:
         body = json.dumps(dict(ROLL, version=1, key="k")).encode()
@@ -712,15 +382,18 @@ class Device:
     version: int = 0
     csrf: str = ""
     seen: list[tuple[int, float]] = field(default_factory=list)   # (version, time seen)
+    stream: EventStream | None = None
 
 
-async def phase_devices(server: Server, n_devices: int, args: argparse.Namespace,
-                        live: str = "poll") -> dict[str, Any]:
-    """``n_devices`` screens (two seat phones and the table tablet per table) each polling its
-    live fragment every second as htmx does, while one actor acts on their tables.
-
-    With ``live="sse"`` (the server runs ``experiments/sse.py``) each device instead holds an
-    event stream open and fetches its fragment when an event announces a new version."""
+async def phase_devices(server: Server, n_devices: int, args: argparse.Namespace
+                        ) -> dict[str, Any]:
+    """``n_devices`` screens (two seat phones and the table tablet per table) while one actor
+    acts on their tables. With ``--live push`` (the app's way) each screen holds its event
+    stream open and fetches its live fragment when an event announces a newer version, as
+    ``static/companion.js`` does; with ``--live poll`` (the fallback) each polls its fragment
+    every second as htmx does. A quiet window before the actor starts measures what the
+    open screens cost while nothing happens."""
+    live = args.live
     tables = await create_tables(server.port, math.ceil(n_devices / 3))
     devices: list[Device] = []
     for table in tables:
@@ -730,17 +403,14 @@ async def phase_devices(server: Server, n_devices: int, args: argparse.Namespace
         devices.append(Device("table", table, None, f"/t/{table.code}",
                               f"/t/{table.code}/live", Conn(server.port)))
     devices = devices[:n_devices]
-    loop_start = time.perf_counter()
     ramp = args.ramp
-    t_poll = loop_start + ramp                      # every device polls from here on
-    t_measure = t_poll + 1.0                        # first second: phases still settling
-    t_end = t_measure + args.device_seconds
-    t_actor_end = t_end - 2.0                       # leave time to see the last actions
+    quiet = args.quiet_seconds
     polls: dict[str, list[float]] = {"204": [], "200": [], "other": []}
     counters: Counter[str] = Counter()
     actions: list[tuple[str, int, int, float]] = []   # (code, seat, new version, sent at)
     actor_latencies: list[float] = []
     actor_statuses: Counter[int] = Counter()
+    streams: list[EventStream] = []
 
     async def open_page(device: Device, delay: float) -> None:
         await asyncio.sleep(delay)
@@ -750,114 +420,69 @@ async def phase_devices(server: Server, n_devices: int, args: argparse.Namespace
         device.version = page_version(answer.body)
         found = CSRF_RE.search(answer.body)
         device.csrf = found.group(1).decode() if found else ""
+        if live == "push":
+            stream = EventStream(server.port, device.live.rsplit("/", 1)[0] + "/events")
+            streams.append(stream)
+            if await stream.open():
+                device.stream = stream
+            else:
+                counters["stream_errors"] += 1
 
-    if live == "poll":
-        await asyncio.gather(*(open_page(d, random.uniform(0, ramp * 0.8)) for d in devices))
-        late = time.perf_counter() - t_poll
-        if late > 0:        # opening every page took longer than the ramp: start from now
-            say(f"opening {len(devices)} pages overran the ramp by {late:.1f} s")
-            t_poll, t_measure, t_end, t_actor_end = (t + late for t in
-                                                     (t_poll, t_measure, t_end, t_actor_end))
+    await asyncio.gather(*(open_page(d, random.uniform(0, ramp * 0.8)) for d in devices))
+    settle = time.perf_counter()
+    window = {"quiet_start": settle + 1.0, "quiet_end": settle + 1.0 + quiet}
+    t_measure = window["quiet_end"]
+    t_end = t_measure + args.device_seconds
+    t_actor_end = t_end - 2.0                       # leave time to see the last actions
+    idle: dict[str, float] = {}
 
-    async def fetch(device: Device, headers: dict[str, str]) -> None:
-        """An event announced a newer version: get the fragment, as htmx would on the event."""
-        sent = time.perf_counter()
+    async def fetch(device: Device, headers: dict[str, str], sent: float) -> None:
         try:
             answer = await asyncio.wait_for(
                 device.conn.request("GET", f"{device.live}?v={device.version}", None, headers),
-                timeout=8.0)
+                timeout=8.0)   # htmx's configured timeout
         except (OSError, HTTPError, asyncio.IncompleteReadError, TimeoutError) as error:
             device.conn.close()
-            counters["poll_errors"] += 1
-            counters[f"error_{type(error).__name__}"] += 1
+            if sent >= t_measure:
+                counters["poll_errors"] += 1
+                counters[f"error_{type(error).__name__}"] += 1
             return
         done = time.perf_counter()
         if answer.status == 200:
-            device.version = page_version(answer.body)
+            device.version = max(device.version, page_version(answer.body))
             device.seen.append((device.version, done))
         if t_measure <= sent and done <= t_end:
             key = str(answer.status) if answer.status in (200, 204) else "other"
             polls[key].append(answer.seconds)
 
-    async def listen(device: Device, delay: float) -> None:
-        """Open the page, then its event stream, and read events until the phase ends."""
-        await open_page(device, delay)
+    async def follow(device: Device) -> None:
+        """Push: wait for the stream to announce a newer version, then fetch the fragment."""
         headers = htmx_headers(f"http://{HOST}:{server.port}{device.page}", device.csrf)
-        path = device.live.rsplit("/", 1)[0] + "/events"
-        reader, writer = await asyncio.open_connection(HOST, server.port)
-        writer.write((f"GET {path} HTTP/1.1\r\nHost: {HOST}:{server.port}\r\n"
-                      f"User-Agent: {USER_AGENT}\r\nAccept: text/event-stream\r\n"
-                      "Cache-Control: no-cache\r\n\r\n").encode())
-        try:
-            status = await reader.readline()
-            if b" 200 " not in status:
-                counters["stream_errors"] += 1
+        stream = device.stream
+        if stream is None:
+            return
+        while time.perf_counter() < t_end:
+            if await stream.until(device.version + 1, t_end - time.perf_counter()) is None:
                 return
-            chunked = False
-            while (line := await reader.readline()) not in (b"\r\n", b""):
-                chunked |= line.lower().startswith(b"transfer-encoding: chunked")
-            counters["streams_open"] += 1
-            pending = b""
-            while (remaining := t_end - time.perf_counter()) > 0:
-                if chunked:
-                    size_line = await asyncio.wait_for(reader.readline(), timeout=remaining)
-                    size = int(size_line.split(b";")[0] or b"0", 16)
-                    if size == 0:
-                        break
-                    data = (await reader.readexactly(size + 2))[:-2]
-                else:
-                    data = await asyncio.wait_for(reader.read(4096), timeout=remaining)
-                    if not data:
-                        break
-                pending += data
-                while b"\n\n" in pending:
-                    event, pending = pending.split(b"\n\n", 1)
-                    for field_line in event.split(b"\n"):
-                        if (field_line.startswith(b"data:")
-                                and int(field_line[5:]) > device.version):
-                            await fetch(device, headers)
-        except TimeoutError:
-            pass
-        except (OSError, asyncio.IncompleteReadError, ValueError):
-            counters["stream_errors"] += 1
-        finally:
-            writer.close()
+            await fetch(device, headers, time.perf_counter())
 
     async def poll(device: Device) -> None:
         url = f"http://{HOST}:{server.port}{device.page}"
         headers = htmx_headers(url, device.csrf)
-        tick = t_poll + random.uniform(0, 1.0)
+        tick = settle + random.uniform(0, 1.0)
         while tick < t_end:
             await asyncio.sleep(max(0.0, tick - time.perf_counter()))
             sent = time.perf_counter()
-            try:
-                answer = await asyncio.wait_for(
-                    device.conn.request("GET", f"{device.live}?v={device.version}", None,
-                                        headers), timeout=8.0)   # htmx's configured timeout
-            except (OSError, HTTPError, asyncio.IncompleteReadError, TimeoutError) as error:
-                device.conn.close()
-                if sent >= t_measure:
-                    counters["poll_errors"] += 1
-                    counters[f"error_{type(error).__name__}"] += 1
-                tick += 1.0
-                continue
+            before = device.version
+            await fetch(device, headers, sent)
             done = time.perf_counter()
-            measured = t_measure <= sent and done <= t_end
-            if answer.status == 200:
-                device.version = page_version(answer.body)
-                device.seen.append((device.version, done))
-                # outerHTML swap: the new element starts its own "every 1s" timer.
-                tick = done + 1.0
-            else:
-                tick += 1.0
-            if measured:
-                key = str(answer.status) if answer.status in (200, 204) else "other"
-                polls[key].append(answer.seconds)
+            # outerHTML swap: the new element starts its own "every 1s" timer.
+            tick = done + 1.0 if device.version != before else tick + 1.0
             late = 0
             while tick < done:          # htmx drops a tick while its request is in flight
                 tick += 1.0
                 late += 1
-            if measured:
+            if sent >= t_measure:
                 counters["late_ticks"] += late
 
     async def actor() -> None:
@@ -885,23 +510,26 @@ async def phase_devices(server: Server, n_devices: int, args: argparse.Namespace
         conn.close()
 
     async def sampler() -> dict[str, float]:
-        await asyncio.sleep(max(0.0, t_measure - time.perf_counter()))
-        window = CPUWindow([server])
+        await asyncio.sleep(max(0.0, window["quiet_start"] - time.perf_counter()))
+        still = CPUWindow([server])
+        await asyncio.sleep(max(0.0, window["quiet_end"] - time.perf_counter()))
+        idle.update(still.done())
+        busy = CPUWindow([server])
         await asyncio.sleep(max(0.0, t_end - 0.5 - time.perf_counter()))
         memory = server.memory()
         await asyncio.sleep(max(0.0, t_end - time.perf_counter()))
-        return dict(window.done(), rss_mb=memory["VmRSS"], server_threads=memory["Threads"])
+        return dict(busy.done(), rss_mb=memory["VmRSS"], server_threads=memory["Threads"])
 
-    if live == "sse":
-        watchers = [listen(d, random.uniform(0, ramp * 0.8)) for d in devices]
-    else:
-        watchers = [poll(d) for d in devices]
+    watchers = [follow(d) if live == "push" else poll(d) for d in devices]
     results = await asyncio.gather(sampler(), actor(), *watchers)
     for device in devices:
         device.conn.close()
+    for stream in streams:
+        counters["stream_errors"] += stream.errors
+        stream.close()
 
     # Propagation: from the actor sending an action to each *other* screen of that table
-    # first showing a version at least as new.
+    # having the fragment of that version or newer.
     propagation: list[float] = []
     missed = 0
     by_table: dict[str, list[Device]] = {}
@@ -919,17 +547,19 @@ async def phase_devices(server: Server, n_devices: int, args: argparse.Namespace
     measured_polls = sum(len(v) for v in polls.values())
     per_s = (measured_polls + len(actor_latencies)) / args.device_seconds
     return {
-        "live": live, "waitress_threads": server.threads,
-        "devices": len(devices), "tables": len(tables), "seconds": args.device_seconds,
-        "streams_open": counters["streams_open"], "stream_errors": counters["stream_errors"],
-        "polls_per_s": round(measured_polls / args.device_seconds, 1),
+        "live": live, "devices": len(devices), "tables": len(tables),
+        "seconds": args.device_seconds,
+        "streams_open": sum(1 for d in devices if d.stream is not None),
+        "stream_errors": counters["stream_errors"],
+        "idle_server_cpu_pct": idle["server_cpu_pct"], "idle_seconds": quiet,
+        "fetches_per_s": round(measured_polls / args.device_seconds, 1),
         "expected_polls_per_s": len(devices) if live == "poll" else None,
-        "poll": latency_summary(polls["204"] + polls["200"] + polls["other"]),
-        "poll_204": latency_summary(polls["204"]),
-        "poll_200": latency_summary(polls["200"]),
-        "poll_other_status": len(polls["other"]),
+        "fetch": latency_summary(polls["204"] + polls["200"] + polls["other"]),
+        "fetch_204": latency_summary(polls["204"]),
+        "fetch_200": latency_summary(polls["200"]),
+        "fetch_other_status": len(polls["other"]),
         "late_ticks": counters["late_ticks"],
-        "poll_errors": counters["poll_errors"],
+        "fetch_errors": counters["poll_errors"],
         "actor_rate_per_s": args.actor_rate,
         "actor": dict(latency_summary(actor_latencies),
                       statuses={str(k): v for k, v in sorted(actor_statuses.items())}),
@@ -983,6 +613,19 @@ def build_targets(res: dict[str, Any]) -> list[dict[str, Any]]:
     def add(name: str, value: Any, target: str, met: bool | None) -> None:
         out.append({"figure": name, "value": value, "target": target, "met": met})
 
+    for n, pairs in res.get("peer", {}).get("runs", {}).items():
+        for i, pair in enumerate(pairs):
+            ratio = pair["ratio"]
+            if not ratio:
+                continue
+            label = f"{n} devices" + (f" (run {i + 1})" if len(pairs) > 1 else "")
+            value = ratio["throughput"]
+            add(f"peer {label}: throughput / boardgame.io", value,
+                f">= {TARGET_PEER_THROUGHPUT:.2f}",
+                None if value is None else value >= TARGET_PEER_THROUGHPUT)
+            value = ratio["p99"]
+            add(f"peer {label}: p99 / boardgame.io", value, f"<= {TARGET_PEER_P99:.1f}",
+                None if value is None else value <= TARGET_PEER_P99)
     ratio = res.get("throughput_ratio")
     add("action throughput / bare Flask", ratio, f">= {TARGET_RATIO:.2f}",
         None if ratio is None else ratio >= TARGET_RATIO)
@@ -992,8 +635,10 @@ def build_targets(res: dict[str, Any]) -> list[dict[str, Any]]:
         add(f"actor p99 with {n} devices (ms)", p99, f"< {TARGET_P99_MS:.0f}" if big else "info",
             (p99 is not None and p99 < TARGET_P99_MS) if big else None)
         p95 = phase["propagation"]["p95_s"]
-        add(f"propagation p95 with {n} devices (s)", p95, f"< {TARGET_PROPAGATION_S:.0f}",
-            p95 < TARGET_PROPAGATION_S)
+        limit = TARGET_PUSH_S if phase["live"] == "push" else TARGET_POLL_S
+        add(f"propagation p95 with {n} devices (s)", p95, f"< {limit:g}", p95 < limit)
+        add(f"server RSS with {n} devices (MB)", phase["rss_mb"], f"<= {TARGET_RSS_MB:.0f}",
+            phase["rss_mb"] <= TARGET_RSS_MB)
     weight = res.get("page_bytes", {}).get("fresh")
     if weight:
         raw_kb = round(weight["page_with_assets_bytes"] / 1024, 1)
@@ -1006,6 +651,10 @@ def build_targets(res: dict[str, Any]) -> list[dict[str, Any]]:
     if memory:
         add(f"server RSS, {memory['tables']} live tables (MB)", memory["rss_mb"],
             f"<= {TARGET_RSS_MB:.0f}", memory["rss_mb"] <= TARGET_RSS_MB)
+    fury = res.get("fury")
+    if fury and fury.get("late_over_new_cpu") is not None:
+        add("Fury: late-game / new table, server CPU per action", fury["late_over_new_cpu"],
+            f"<= {TARGET_FURY:.2f}", fury["late_over_new_cpu"] <= TARGET_FURY)
     return out
 
 
@@ -1016,10 +665,37 @@ def cpu(phase: dict[str, Any]) -> str:
 
 def print_report(res: dict[str, Any]) -> None:
     rows: list[tuple[str, str, str, str]] = []
+    targets = {t["figure"]: t for t in res["targets"]}
 
     def row(name: str, value: str, target: str = "", met: bool | None = None) -> None:
         rows.append((name, value, target, "" if met is None else ("met" if met else "MISSED")))
 
+    def target_row(name: str, shown: str) -> None:
+        t = targets.get(name)
+        if t:
+            row(name, shown, t["target"], t["met"])
+
+    peer = res.get("peer")
+    if peer:
+        if peer.get("skipped"):
+            row("boardgame.io", peer["skipped"])
+        for n, pairs in peer["runs"].items():
+            for i, pair in enumerate(pairs):
+                label = f"peer {n} devices" + (f" (run {i + 1})" if len(pairs) > 1 else "")
+                for who in ("boardgame.io", "companion"):
+                    f = pair[who]
+                    if f:
+                        row(f"{label}: {who} moves/s, p50 / p99 ms, propagation p95 ms",
+                            f"{f['moves_per_s']}, {fmt(f['p50_ms'])} / {fmt(f['p99_ms'])}, "
+                            f"{fmt(f.get('propagation_p95_ms'))}")
+                ratio = pair["ratio"]
+                if ratio:
+                    target_row(f"{label}: throughput / boardgame.io", fmt(ratio["throughput"]))
+                    target_row(f"{label}: p99 / boardgame.io", fmt(ratio["p99"]))
+                    row(f"{label}: propagation p95 / boardgame.io",
+                        fmt(ratio["propagation_p95"]))
+                row(f"{label}: CPU companion server / loadgen / others (%), load",
+                    f"{cpu(pair['companion'])}, {pair['loadavg']}")
     act = res.get("actions")
     bare = res.get("bare")
     if act:
@@ -1041,39 +717,43 @@ def print_report(res: dict[str, Any]) -> None:
             f"{fmt(bare_write['p50_ms'])} / {fmt(bare_write['p99_ms'])}")
         row("bare Flask + 1 SQLite write: server CPU per request (ms)",
             fmt(bare_write["server_cpu_ms_per_request"]))
-    targets = {t["figure"]: t for t in res["targets"]}
-
-    def target_row(name: str, shown: str) -> None:
-        t = targets.get(name)
-        if t:
-            row(name, shown, t["target"], t["met"])
-
-    ratio = res.get("throughput_ratio")
-    target_row("action throughput / bare Flask", fmt(ratio))
+    target_row("action throughput / bare Flask", fmt(res.get("throughput_ratio")))
     if res.get("throughput_ratio_to_write") is not None:
         row("action throughput / bare Flask + 1 SQLite write",
             fmt(res["throughput_ratio_to_write"]))
     for n, d in sorted(res.get("devices", {}).items(), key=lambda kv: int(kv[0])):
-        if d["live"] == "sse":
-            row(f"{n} devices: SSE streams open / errors ({d['waitress_threads']} threads)",
-                f"{d['streams_open']} / {d['stream_errors']}")
-            row(f"{n} devices: fragment fetches/s", f"{d['polls_per_s']}")
-            row(f"{n} devices: fetch p50 / p99 (ms)",
-                f"{fmt(d['poll']['p50_ms'])} / {fmt(d['poll']['p99_ms'])}")
+        if d["live"] == "push":
+            row(f"{n} devices: streams open / errors", f"{d['streams_open']} / "
+                f"{d['stream_errors']}")
+            row(f"{n} devices: quiet, server CPU (% of a core)", fmt(d["idle_server_cpu_pct"]))
+            row(f"{n} devices: fragment fetches/s", f"{d['fetches_per_s']}")
         else:
             row(f"{n} devices: polls/s (expected {d['expected_polls_per_s']})",
-                f"{d['polls_per_s']}  (late ticks {d['late_ticks']}, errors {d['poll_errors']})")
-            row(f"{n} devices: poll p50 / p99 (ms)",
-                f"{fmt(d['poll']['p50_ms'])} / {fmt(d['poll']['p99_ms'])}")
+                f"{d['fetches_per_s']}  (late ticks {d['late_ticks']}, "
+                f"errors {d['fetch_errors']})")
             row(f"{n} devices: poll 204 p50 / 200 p50 (ms)",
-                f"{fmt(d['poll_204']['p50_ms'])} / {fmt(d['poll_200']['p50_ms'])}")
-        row(f"{n} devices: server RSS (MB) / threads", f"{d['rss_mb']} / {d['server_threads']}")
+                f"{fmt(d['fetch_204']['p50_ms'])} / {fmt(d['fetch_200']['p50_ms'])}")
+        row(f"{n} devices: fetch p50 / p99 (ms)",
+            f"{fmt(d['fetch']['p50_ms'])} / {fmt(d['fetch']['p99_ms'])}")
+        target_row(f"server RSS with {n} devices (MB)", f"{d['rss_mb']}")
+        row(f"{n} devices: server threads", f"{d['server_threads']}")
         row(f"{n} devices: actor p50 (ms)", fmt(d["actor"]["p50_ms"]))
         target_row(f"actor p99 with {n} devices (ms)", fmt(d["actor"]["p99_ms"]))
         row(f"{n} devices: propagation p50 (s)", f"{d['propagation']['p50_s']:.3f}")
         target_row(f"propagation p95 with {n} devices (s)", f"{d['propagation']['p95_s']:.3f}")
         row(f"{n} devices: CPU server / loadgen / others (%)", cpu(d))
         row(f"{n} devices: server CPU per request (ms)", fmt(d["server_cpu_ms_per_request"]))
+    fury = res.get("fury")
+    if fury:
+        for name in ("new", "late"):
+            f = fury[name]
+            row(f"Fury {name} table ({f['events']} events, state {f['state_bytes']} B): "
+                "CPU ms / p50 / p95 ms",
+                f"{fmt(f['server_cpu_ms_per_action'])} / {fmt(f['p50_ms'])} / "
+                f"{fmt(f['p95_ms'])}")
+        target_row("Fury: late-game / new table, server CPU per action",
+                   fmt(fury["late_over_new_cpu"]))
+        row("Fury: late-game / new table, p50", fmt(fury["late_over_new_p50"]))
     weight = res.get("page_bytes", {})
     if weight:
         fresh, busy = weight["fresh"], weight["busy"]
@@ -1125,15 +805,11 @@ def git_commit() -> str:
         return ""
 
 
-def say(text: str) -> None:
-    print(f"[{time.strftime('%H:%M:%S')}] {text}", flush=True)
-
-
 async def run(args: argparse.Namespace, workdir: Path) -> dict[str, Any]:
     res: dict[str, Any] = {}
     profile_out = str(RESULTS / "server.prof") if args.profile else ""
-    server = Server("companion", args, workdir, profile_out)
-    say(f"companion server pid {server.pid} on port {server.port}, {args.threads} threads")
+    server = Server("companion", workdir, profile_out, args.server_preload)
+    say(f"companion server pid {server.pid} on port {server.port}")
     try:
         if "memory" in args.phases or "bytes" in args.phases:
             say(f"memory: {args.rss_tables} tables, {args.rss_actions} actions each, "
@@ -1144,6 +820,9 @@ async def run(args: argparse.Namespace, workdir: Path) -> dict[str, Any]:
             if "bytes" in args.phases:
                 say("page weight")
                 res["page_bytes"] = await phase_bytes(server, tables, args)
+        if "peer" in args.phases:
+            await wait_quiet([server], args.wait_quiet)
+            res["peer"] = await phase_peer(server, args, RESULTS)
         if "actions" in args.phases:
             await wait_quiet([server], args.wait_quiet)
             say(f"action throughput: {args.clients} clients, {args.tables} tables, "
@@ -1164,20 +843,16 @@ async def run(args: argparse.Namespace, workdir: Path) -> dict[str, Any]:
             res["devices"] = {}
             for n in args.devices:
                 await wait_quiet([server], args.wait_quiet)
-                if args.live == "sse":
-                    say(f"{n} connected devices on event streams (experiments/sse.py, "
-                        f"{n + args.threads} threads), actor at {args.actor_rate:g}/s, "
-                        f"{args.ramp:g}+{args.device_seconds:g} s")
-                    streams = Server("companion", args, workdir, threads=n + args.threads,
-                                     preload=str(SSE_PRELOAD))
-                    try:
-                        res["devices"][str(n)] = await phase_devices(streams, n, args, "sse")
-                    finally:
-                        streams.stop()
-                    continue
-                say(f"{n} connected devices polling every 1 s, actor at {args.actor_rate:g}/s, "
-                    f"{args.ramp:g}+{args.device_seconds:g} s")
+                how = ("event streams, a fragment fetched per announced version"
+                       if args.live == "push" else "polling every 1 s")
+                say(f"{n} connected devices on {how}, actor at {args.actor_rate:g}/s, "
+                    f"{args.ramp:g}+{args.quiet_seconds:g}+{args.device_seconds:g} s")
                 res["devices"][str(n)] = await phase_devices(server, n, args)
+        if "fury" in args.phases:
+            await wait_quiet([server], args.wait_quiet)
+            say(f"Fury of Dracula: {args.fury_deep} actions deep, then {args.fury_measure} "
+                "on it and on a new table")
+            res["fury"] = await phase_fury(server, args.fury_deep, args.fury_measure, 1)
         if "history" in args.phases:
             await wait_quiet([server], args.wait_quiet)
             say(f"history: {args.history_actions} sequential actions on one table")
@@ -1189,15 +864,13 @@ async def run(args: argparse.Namespace, workdir: Path) -> dict[str, Any]:
     return res
 
 
-PHASES = ("memory", "bytes", "actions", "bare", "devices", "history")
+PHASES = ("memory", "bytes", "peer", "actions", "bare", "devices", "fury", "history")
 
 
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--quick", action="store_true", help="a ~30 s run with shorter phases")
-    parser.add_argument("--threads", type=int, default=8,
-                        help="waitress threads (default 8, as `companion serve`)")
+    parser.add_argument("--quick", action="store_true", help="a ~1 min run with shorter phases")
     parser.add_argument("--clients", type=int, default=16,
                         help="concurrent connections in the throughput phases (default 16)")
     parser.add_argument("--tables", type=int, default=50,
@@ -1206,9 +879,20 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--warmup", type=float, help="seconds of warm-up before measuring")
     parser.add_argument("--devices", type=int, nargs="+", help="device counts (default 100 500)")
     parser.add_argument("--device-seconds", type=float, help="seconds measured per device phase")
+    parser.add_argument("--quiet-seconds", type=float,
+                        help="seconds with every device connected and nobody acting")
     parser.add_argument("--ramp", type=float, help="seconds to open every device's page")
     parser.add_argument("--actor-rate", type=float, default=10.0,
                         help="actions per second by the actor in the device phases")
+    parser.add_argument("--peer", default=str(PEER),
+                        help="the boardgame.io peer's folder (its README has the commands)")
+    parser.add_argument("--peer-devices", type=int, nargs="+", default=[4, 100],
+                        help="devices (2 per table) in the side-by-side phase (default 4 100)")
+    parser.add_argument("--peer-seconds", type=float, help="seconds measured per peer run")
+    parser.add_argument("--peer-rounds", type=int,
+                        help="side-by-side pairs of runs per device count")
+    parser.add_argument("--fury-deep", type=int, help="Fury actions before measuring")
+    parser.add_argument("--fury-measure", type=int, help="Fury actions measured per table")
     parser.add_argument("--rss-tables", type=int, default=100)
     parser.add_argument("--rss-actions", type=int, default=3)
     parser.add_argument("--busy-actions", type=int, default=60,
@@ -1223,12 +907,9 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
                              "(negative needs root): on a shared machine, -10 keeps other "
                              "processes from distorting the figures as much")
     parser.add_argument("--phases", nargs="+", choices=PHASES, default=list(PHASES))
-    parser.add_argument("--live", choices=("poll", "sse"), default="poll",
-                        help="how devices learn of a new version: poll every second as the app "
-                             "does (default), or experiment: event streams (experiments/sse.py,"
-                             " on a server with devices + --threads threads)")
-    parser.add_argument("--use-poll", action="store_true",
-                        help="experiment: waitress asyncore_use_poll=True (not the CLI's)")
+    parser.add_argument("--live", choices=("push", "poll"), default="push",
+                        help="how devices learn of a new version: their event streams, as the "
+                             "app does (default), or polling every second (the fallback)")
     parser.add_argument("--server-preload", metavar="FILE", action="append", default=[],
                         help="experiment: run this Python file in the companion server before "
                              "the app is made (to patch in a proposed change and measure it); "
@@ -1245,8 +926,11 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     args = parser.parse_args(argv)
     quick = args.quick
     defaults = {"duration": 4.0 if quick else 15.0, "warmup": 1.0 if quick else 2.0,
-                "devices": [100, 500], "device_seconds": 5.0 if quick else 25.0,
-                "ramp": 2.0 if quick else 4.0, "history_actions": 60 if quick else 200}
+                "devices": [100, 500], "device_seconds": 5.0 if quick else 20.0,
+                "quiet_seconds": 2.0 if quick else 5.0,
+                "ramp": 2.0 if quick else 4.0, "history_actions": 60 if quick else 200,
+                "peer_seconds": 4.0 if quick else 10.0, "peer_rounds": 1 if quick else 2,
+                "fury_deep": 150 if quick else 500, "fury_measure": 50 if quick else 150}
     for name, value in defaults.items():
         if getattr(args, name) is None:
             setattr(args, name, value)
@@ -1288,9 +972,9 @@ def main(argv: list[str] | None = None) -> int:
     res["meta"] = {
         "date": time.strftime("%Y-%m-%dT%H:%M:%S%z"), "commit": git_commit(),
         "python": platform.python_version(), "cpus": os.cpu_count(),
-        "threads": args.threads, "quick": args.quick, "profiled": args.profile,
+        "quick": args.quick, "profiled": args.profile,
         "nice": os.getpriority(os.PRIO_PROCESS, 0),
-        "live": args.live, "use_poll": args.use_poll, "server_preload": args.server_preload,
+        "live": args.live, "server_preload": args.server_preload,
         "run_seconds": round(time.time() - started, 1),
         "loadavg_before": [round(x, 2) for x in load_before],
         "loadavg_after": [round(x, 2) for x in os.getloadavg()],

@@ -75,7 +75,7 @@ def serve(args: argparse.Namespace) -> int:
     except (sqlite3.Error, OSError) as error:
         return fail(f"cannot use {args.db} as the database ({error}).")
     try:
-        server = serving.make_server(app, args.host, args.port, threads=args.threads,
+        server = serving.make_server(app, args.host, args.port,
                                      per_client=args.max_per_client)
     except OSError as error:
         return fail(f"cannot listen on {args.host}:{args.port} ({error.strerror or error}); "
@@ -90,9 +90,6 @@ def serve(args: argparse.Namespace) -> int:
     print("Open it on the tablet (same Wi-Fi), or scan:")
     print(terminal_qr(url))
     print("Stop with Ctrl+C.", flush=True)
-    # Shorter GIL turns keep a poll from waiting behind a long render (bench: p99 with
-    # 500 devices fell from ~80 ms to under 30 ms).
-    sys.setswitchinterval(0.001)
     server.run()  # returns on Ctrl+C
     return 0
 
@@ -171,7 +168,9 @@ def main(argv: list[str] | None = None) -> int:
     run.add_argument("--db", default=DEFAULT_DB, help=f"database file (default: {DEFAULT_DB})")
     run.add_argument("--public-url", default="",
                      help="the address phones should use, when this machine's own is wrong")
-    run.add_argument("--threads", type=int, default=8)
+    run.add_argument("--threads", type=int, default=8,
+                     help="no effect since one event loop serves every connection (kept so "
+                     "that older command lines still start)")
     run.add_argument("--max-per-client", type=int, default=None,
                      help="open connections per client address (default: "
                      "companion.serving.MAX_CONNECTIONS_PER_CLIENT)")

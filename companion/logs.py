@@ -1,7 +1,7 @@
 """Keep seat and host tokens out of every log line.
 
 A seat or host link carries its token in the path (``/s/<token>``, ``/api/h/<token>/…``);
-Flask logs the path of a request that failed and waitress the path it was serving, so a
+Flask logs the path of a request that failed and the server the path it was serving, so a
 log file would otherwise hold working links to every seat. Every record passing through
 the app's logger or the server's handlers has such paths cut to ``/s/…``.
 """

@@ -18,12 +18,16 @@ from typing import Any
 
 from sqlite_utils import Database, Migrations
 
-from companion import chain
+from companion import chain, live
 
 migrations = Migrations("companion")
 
 WRITE_LOCK = threading.Lock()
-"""One writer at a time inside this process; SQLite's own lock covers other processes."""
+"""One writer at a time inside this process, so no transaction ever waits in SQLite's busy
+handler for another of this process; SQLite's own lock covers other processes."""
+_written: dict[str, int] = {}
+"""Versions written by the transaction holding ``WRITE_LOCK`` (code -> version), announced
+to the screens once it commits."""
 
 
 @migrations()
@@ -190,6 +194,13 @@ def _chain_old_round(db: Database, round_row: dict[str, Any]) -> None:
                [head, size, code, round_])
 
 
+@migrations()
+def m004_events_newest_first(db: Database) -> None:
+    """The log reads a game's newest events: by (table, round) in rowid order, without
+    sorting every event of the game first (that grew with each action)."""
+    db["events"].create_index(["table_code", "round"])
+
+
 def connect(path: str | Path) -> Database:
     """Open the database, in WAL mode, waiting for a busy writer rather than failing."""
     if str(path) != ":memory:":
@@ -214,7 +225,9 @@ def migrate(db: Database) -> None:
 @contextmanager
 def writing(db: Database) -> Iterator[Database]:
     """One write transaction, taken at once (BEGIN IMMEDIATE) so two writers never deadlock."""
+    changed: dict[str, int] = {}
     with WRITE_LOCK:
+        _written.clear()
         db.conn.execute("BEGIN IMMEDIATE")
         try:
             yield db
@@ -223,6 +236,11 @@ def writing(db: Database) -> Iterator[Database]:
             raise
         else:
             db.conn.execute("COMMIT")
+            changed = dict(_written)
+        finally:
+            _written.clear()
+    if changed:
+        live.published(changed)
 
 
 def dumps(value: Any) -> str:
@@ -234,80 +252,108 @@ def loads(text: str | None) -> Any:
 
 
 # --- reads ----------------------------------------------------------------------------
+# Plain cursors: sqlite-utils' ``query`` wraps every SELECT in a SAVEPOINT and a RELEASE,
+# three statements where one does.
+
+
+def rows(db: Database, sql: str, params: list[Any]) -> list[dict[str, Any]]:
+    cursor = db.conn.execute(sql, params)
+    names = [column[0] for column in cursor.description]
+    return [dict(zip(names, row, strict=True)) for row in cursor.fetchall()]
+
+
+def row(db: Database, sql: str, params: list[Any]) -> dict[str, Any] | None:
+    cursor = db.conn.execute(sql, params)
+    found = cursor.fetchone()
+    if found is None:
+        return None
+    return dict(zip([column[0] for column in cursor.description], found, strict=True))
 
 
 def table(db: Database, code: str) -> dict[str, Any] | None:
-    rows = list(db.query("select * from tables where code = ?", [code]))
-    return rows[0] if rows else None
+    return row(db, "select * from tables where code = ?", [code])
 
 
 def table_by_host(db: Database, host_hash: str) -> dict[str, Any] | None:
-    rows = list(db.query("select * from tables where host_hash = ?", [host_hash]))
-    return rows[0] if rows else None
+    return row(db, "select * from tables where host_hash = ?", [host_hash])
 
 
 def version(db: Database, code: str) -> int | None:
-    row = db.execute("select version from tables where code = ?", [code]).fetchone()
-    return row[0] if row else None
+    found = db.conn.execute("select version from tables where code = ?", [code]).fetchone()
+    return found[0] if found else None
 
 
 def seat_by_hash(db: Database, token_hash: str) -> dict[str, Any] | None:
-    rows = list(db.query("select * from seats where token_hash = ?", [token_hash]))
-    return rows[0] if rows else None
+    return row(db, "select * from seats where token_hash = ?", [token_hash])
 
 
 def seats(db: Database, code: str) -> list[dict[str, Any]]:
-    return list(db.query("select * from seats where table_code = ? order by seat", [code]))
+    return rows(db, "select * from seats where table_code = ? order by seat", [code])
 
 
 def events(db: Database, code: str, round_: int | None = None) -> list[dict[str, Any]]:
     if round_ is None:
-        return list(db.query("select * from events where table_code = ? order by id", [code]))
-    return list(db.query("select * from events where table_code = ? and round = ? order by id",
-                         [code, round_]))
+        return rows(db, "select * from events where table_code = ? order by id", [code])
+    return rows(db, "select * from events where table_code = ? and round = ? order by id",
+                [code, round_])
 
 
 def log_events(db: Database, code: str, round_: int, limit: int) -> list[dict[str, Any]]:
     """The newest events of a game, newest first, with only what the log needs (no state)."""
-    return list(db.query(
-        "select seat, log, version, undone_version, undone_by from events "
-        "where table_code = ? and round = ? order by id desc limit ?", [code, round_, limit]))
+    return rows(db, "select id, seat, log, version, undone_version, undone_by from events "
+                    "where table_code = ? and round = ? order by id desc limit ?",
+                [code, round_, limit])
+
+
+def last_live_event(db: Database, code: str, round_: int) -> dict[str, Any] | None:
+    """The game's last action not undone, without its state: one step back along the
+    index however long the game is (live steps run 1..n: only the last can be undone)."""
+    return row(db, "select id, step, seat, revealed, version from events "
+                   "where table_code = ? and round = ? and undone_version is null "
+                   "order by step desc limit 1", [code, round_])
+
+
+def live_state(db: Database, code: str, round_: int) -> str | None:
+    """The state stored with the game's last action not undone (None: no action)."""
+    found = db.conn.execute(
+        "select state from events where table_code = ? and round = ? and "
+        "undone_version is null order by step desc limit 1", [code, round_]).fetchone()
+    return found[0] if found else None
 
 
 def host_version(db: Database, host_hash: str) -> int | None:
-    row = db.execute("select version from tables where host_hash = ?", [host_hash]).fetchone()
-    return row[0] if row else None
+    found = db.conn.execute("select version from tables where host_hash = ?",
+                            [host_hash]).fetchone()
+    return found[0] if found else None
 
 
 def seat_version(db: Database, token_hash: str) -> int | None:
     """The version of the table a seat token belongs to, in one indexed read (polls)."""
-    row = db.execute(
+    found = db.conn.execute(
         "select tables.version from seats join tables on tables.code = seats.table_code "
         "where seats.token_hash = ?", [token_hash]).fetchone()
-    return row[0] if row else None
+    return found[0] if found else None
 
 
 def event_by_key(db: Database, code: str, key: str) -> dict[str, Any] | None:
-    rows = list(db.query("select * from events where table_code = ? and key = ?", [code, key]))
-    return rows[0] if rows else None
+    return row(db, "select * from events where table_code = ? and key = ?", [code, key])
 
 
 def contributions(db: Database, code: str, round_: int) -> list[dict[str, Any]]:
     """A game's contributions in the order they are mixed in (as committed): ``seat``,
     ``commitment``, ``value`` (None until revealed) and ``before_step`` (0: from the deal)."""
-    return list(db.query(
-        "select id, seat, commitment, value, before_step from contributions "
-        "where table_code = ? and round = ? order by id", [code, round_]))
+    return rows(db, "select id, seat, commitment, value, before_step from contributions "
+                    "where table_code = ? and round = ? order by id", [code, round_])
 
 
 def round_row(db: Database, code: str, round_: int) -> dict[str, Any]:
-    rows = list(db.query("select * from rounds where table_code = ? and round = ?",
-                         [code, round_]))
-    return rows[0]
+    found = row(db, "select * from rounds where table_code = ? and round = ?", [code, round_])
+    assert found is not None, (code, round_)
+    return found
 
 
 def rounds(db: Database, code: str) -> list[dict[str, Any]]:
-    return list(db.query("select * from rounds where table_code = ? order by round", [code]))
+    return rows(db, "select * from rounds where table_code = ? order by round", [code])
 
 
 # --- writes (call inside ``writing``) -------------------------------------------------
@@ -337,6 +383,8 @@ def _update(db: Database, table_name: str, where: str, keys: list[Any],
 
 def update_table(db: Database, code: str, **fields: Any) -> None:
     _update(db, "tables", "code = ?", [code], fields)
+    if "version" in fields:
+        _written[code] = fields["version"]
 
 
 def update_seat(db: Database, seat_id: int, **fields: Any) -> None:

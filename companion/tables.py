@@ -13,6 +13,8 @@ import hashlib
 import hmac
 import re
 import secrets
+import threading
+from collections import OrderedDict
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from types import ModuleType
@@ -60,6 +62,37 @@ def seat_token(host_token: str, seat: int, generation: int) -> str:
     return base64.urlsafe_b64encode(digest[:24]).decode()
 
 
+OFFERS_KEPT = 256
+"""Tables whose legal actions are kept in memory (the most recently used)."""
+
+
+@dataclass
+class Offers:
+    """Every seat's legal actions at one position, filled as they are asked for."""
+
+    position: tuple[str, int]
+    actions: dict[int, list[Any]] = field(default_factory=dict)
+    keys: dict[int, list[tuple[str, dict[str, Any], dict[str, Any]]]] = field(
+        default_factory=dict)
+
+
+_offers: OrderedDict[str, Offers] = OrderedDict()
+_offers_lock = threading.Lock()
+
+
+def _remembered(code: str, position: tuple[str, int]) -> Offers:
+    """The actions kept for this table at this position (filled in by the caller)."""
+    with _offers_lock:
+        kept = _offers.get(code)
+        if kept is not None and kept.position == position:
+            _offers.move_to_end(code)
+            return kept
+        fresh = _offers[code] = Offers(position)
+        while len(_offers) > OFFERS_KEPT:
+            _offers.popitem(last=False)
+        return fresh
+
+
 @dataclass
 class Table:
     """A table as loaded for one request: its row, its seats and the parsed state."""
@@ -71,6 +104,7 @@ class Table:
 
     def __post_init__(self) -> None:
         self.state = store.loads(self.row["state"])
+        self._offers: Offers | None = None
 
     @property
     def code(self) -> str:
@@ -117,10 +151,46 @@ class Table:
     def names(self) -> list[str]:
         return [s["name"] for s in self.seats]
 
+    @property
+    def position(self) -> tuple[str, int]:
+        """What names this table's state exactly: the log chain's head and the version."""
+        return (self.row["log_hash"], self.row["version"])
+
     def actions(self, seat: int) -> list[Any]:
+        """What ``seat`` may do now: the game is asked once per version of the table.
+
+        Kept per position, across requests, for the acting phone's answer, the next
+        action's stale check and every other screen's fragment. Callers never change it.
+        """
         if self.closed or self.state is None or self.result is not None:
             return []
-        return self.game.actions(self.state, seat)
+        offers = self._position_offers()
+        found = offers.actions.get(seat)
+        if found is None:
+            found = offers.actions[seat] = self.game.actions(self.state, seat)
+        return found
+
+    def action_keys(self, seat: int) -> list[tuple[str, dict[str, Any], dict[str, Any]]]:
+        """``seat``'s legal actions as comparable keys (has what it may do changed?): what
+        each button stands for, its choices included (another seat's move that takes a
+        choice away makes this seat's screen stale), compared as they are (no serialising)."""
+        offers = self._position_offers()
+        found = offers.keys.get(seat)
+        if found is None:
+            found = offers.keys[seat] = [(a.action, a.params, a.inputs)
+                                         for a in self.actions(seat)]
+        return found
+
+    def _position_offers(self) -> Offers:
+        if self._offers is None or self._offers.position != self.position:
+            self._offers = _remembered(self.code, self.position)
+        return self._offers
+
+    def moved(self, parsed: dict[str, Any] | None, **fields: Any) -> None:
+        """The new state and the row fields naming it (``log_hash``, ``version``), together:
+        actions asked for after this belong to the new position."""
+        self.row.update(fields)
+        self.state = parsed
 
     def view(self, seat: int | None) -> dict[str, Any] | None:
         """``view(state, seat)``; None before the deal (there is no position yet)."""
@@ -373,11 +443,11 @@ def act(
             raise BadRequest(N_("Say which action to take."))
         offered = table.actions(seat["seat"])
         params = inputs.check_params(action, {} if params is None else params, offered)
-        before = {s: _action_keys(table, s) for s in range(len(table.seats)) if s != seat["seat"]}
-        before[seat["seat"]] = [a.offer_key() for a in offered]
         if not offered:
             raise Refused(N_("There is nothing for you to do right now; wait for your turn."))
-        step = _live_count(db, table) + 1
+        before = {s: table.action_keys(s) for s in range(len(table.seats))}
+        last = store.last_live_event(db, table.code, table.round)
+        step = last["step"] + 1 if last else 1
         rng = fairness.random_for(table.row["seed"], deal.contributions(db, table), step)
         try:
             applied = table.game.apply(table.state, seat["seat"],
@@ -387,10 +457,6 @@ def act(
         except RuleError as error:
             raise Refused(error.message, **error.args_) from None
         new_version = table.version + 1
-        table.state = applied.state
-        for s, keys in before.items():
-            if _action_keys(table, s) != keys:
-                seat_versions[s] = new_version
         state_text = store.dumps(applied.state)
         posted = {"action": action, "params": params}
         head = chain.link(table.row["log_hash"], chain.action_entry({
@@ -405,9 +471,14 @@ def act(
             "undone_by": None, "created": now(), "chain": head,
         })
         fields = {"state": state_text, "version": new_version,
-                  "high_step": max(table.row["high_step"], step),
-                  "seat_versions": store.dumps(seat_versions)}
-        table.row.update(fields, log_hash=head, log_size=table.row["log_size"] + 1)
+                  "high_step": max(table.row["high_step"], step)}
+        table.moved(applied.state, **fields, log_hash=head,
+                    log_size=table.row["log_size"] + 1)
+        for s, keys in before.items():
+            if table.action_keys(s) != keys:
+                seat_versions[s] = new_version
+        fields["seat_versions"] = store.dumps(seat_versions)
+        table.row["seat_versions"] = fields["seat_versions"]
         finished = table.game.result(applied.state)
         if finished is not None:
             _end_round(db, table, finished)
@@ -433,17 +504,6 @@ def _end_round(db: Database, table: Table, result: Any) -> None:
     head = chain.link(table.row["log_hash"], entry)
     store.close_round(db, table.code, table.round, result, head)
     table.row.update(log_hash=head, log_size=table.row["log_size"] + 1)
-
-
-def _action_keys(table: Table, seat: int) -> list[tuple[str, str]]:
-    return [a.offer_key() for a in table.actions(seat)]
-
-
-def _live_count(db: Database, table: Table) -> int:
-    row = db.execute(
-        "select count(*) from events where table_code = ? and round = ? "
-        "and undone_version is null", [table.code, table.round]).fetchone()
-    return row[0]
 
 
 def _changed(db: Database, table: Table, was_dealt: bool) -> None:
@@ -617,12 +677,9 @@ def undo_allowed(db: Database, table: Table, seat: int | None) -> dict[str, Any]
     """
     if table.round_closed:
         return None
-    rows = list(db.query(
-        "select * from events where table_code = ? and round = ? and undone_version is null "
-        "order by step desc limit 1", [table.code, table.round]))
-    if not rows:
+    last = store.last_live_event(db, table.code, table.round)
+    if last is None:
         return None
-    last = rows[0]
     if seat is None:
         return last
     if last["seat"] == seat and not last["revealed"]:
@@ -650,11 +707,9 @@ def undo(db: Database, table_opener: Any, by_seat: bool = False) -> Table:
         head = chain.link(table.row["log_hash"], chain.undo_entry(dict(
             event, undone_version=new_version, undone_by=who)))
         store.mark_undone(db, event["id"], new_version, who, head)
-        previous = list(db.query(
-            "select state from events where table_code = ? and round = ? and "
-            "undone_version is null order by step desc limit 1", [table.code, table.round]))
-        state_text = previous[0]["state"] if previous else store.round_row(
-            db, table.code, table.round)["initial_state"]
+        state_text = store.live_state(db, table.code, table.round)
+        if state_text is None:
+            state_text = store.round_row(db, table.code, table.round)["initial_state"]
         fields = {"state": state_text, "version": new_version, "log_hash": head,
                   "log_size": table.row["log_size"] + 1,
                   "seat_versions": store.dumps([new_version] * len(table.seats))}
@@ -741,27 +796,51 @@ def finished_games(db: Database, table: Table) -> list[dict[str, Any]]:
 # --- the log and the export -----------------------------------------------------------------
 
 
+LOG_EVENTS_KEPT = 8192
+_event_lines: dict[tuple[str, int, Any, int | None], list[tuple[int, int, list[dict]]]] = {}
+
+
 def log_for(db: Database, table: Table, seat: int | None, limit: int = 40) -> list[dict]:
     """This game's log as ``seat`` may read it (None: public lines only), newest first.
 
     An undone action keeps its lines, marked undone, where it happened; the undo itself is
     a line at the moment it was made, naming the action it took back.
+
+    Each entry's ``ref`` names its line for good, so that a screen can keep its rendering
+    (``render.log_lines``). An event's row never changes once it is undone, so what one
+    viewer may read of it is worked out once.
     """
     moments: list[tuple[int, int, list[dict[str, Any]]]] = []
+    commitment = table.row["commitment"]
     # A screen shows the newest lines; an event gives a viewer at least one line unless all
     # of its lines are private to others, so a few times the limit is plenty.
     for event in store.log_events(db, table.code, table.round, limit * 4):
-        lines = [dict(entry, private=entry.get("to") is not None)
-                 for entry in store.loads(event["log"])
-                 if entry.get("to") is None or (seat is not None and seat in entry["to"])]
-        undone = event["undone_version"] is not None
-        if undone:
-            lines = [dict(entry, undone=True) for entry in lines]
-            moments.append((event["undone_version"], 1, [_undo_line(event, lines)]))
-        moments.append((event["version"] or 0, 0, list(reversed(lines))))
+        key = (commitment, event["id"], event["undone_version"], seat)
+        readable = _event_lines.get(key)
+        if readable is None:
+            if len(_event_lines) >= LOG_EVENTS_KEPT:
+                _event_lines.clear()
+            readable = _event_lines[key] = _readable(commitment, event, seat)
+        moments.extend(readable)
     moments.sort(key=lambda moment: (moment[0], moment[1]), reverse=True)
     entries = [entry for _, _, lines in moments for entry in lines]
     return entries[:limit]
+
+
+def _readable(commitment: str, event: dict[str, Any], seat: int | None
+              ) -> list[tuple[int, int, list[dict[str, Any]]]]:
+    """What ``seat`` may read of one event: its lines (newest first) at its version, and
+    if it was undone, the undo's line at the version that undid it."""
+    undone = event["undone_version"] is not None
+    lines = [dict(entry, private=entry.get("to") is not None, undone=undone,
+                  ref=(commitment, event["id"], i, undone))
+             for i, entry in enumerate(store.loads(event["log"]))
+             if entry.get("to") is None or (seat is not None and seat in entry["to"])]
+    moments = [(event["version"] or 0, 0, lines[::-1])]
+    if undone:
+        moments.append((event["undone_version"], 1, [
+            dict(_undo_line(event, lines), ref=(commitment, event["id"], "undo", seat))]))
+    return moments
 
 
 def _undo_line(event: dict[str, Any], lines: list[dict[str, Any]]) -> dict[str, Any]:

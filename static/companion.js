@@ -1,6 +1,6 @@
-// Table Companion: connection state, re-sync when a phone wakes, keeping the screen awake,
-// a tap made offline, this device's id and its opened tables, the phone's randomness for
-// the deal.
+// Table Companion: connection state, updates pushed by the server, re-sync when a phone
+// wakes, keeping the screen awake, a tap made offline, this device's id and its opened
+// tables, the phone's randomness for the deal.
 (function () {
   "use strict";
   var body = document.body;
@@ -98,8 +98,9 @@
     var xhr = event.detail && event.detail.xhr;
     if (xhr && xhr.status > 0) { body.classList.remove("offline"); }
   });
-  window.addEventListener("offline", function () { body.classList.add("offline"); });
-  window.addEventListener("online", function () { sendUnsent(); resync(); });
+  // The browser knows it lost the network: its stream is dead even if no error came yet.
+  window.addEventListener("offline", function () { body.classList.add("offline"); hush(); });
+  window.addEventListener("online", function () { sendUnsent(); listen(); resync(); });
 
   // A tap that could not be sent is kept and sent when the connection is back. Its request
   // key makes a resend safe (the referee applies a key once); if the table moved on in the
@@ -146,7 +147,15 @@
   window.setInterval(function () { if (unsent && navigator.onLine !== false) { sendUnsent(); } }, 3000);
 
   // A slow poll must never paint an older table over a newer one (versions only grow).
+  // Nor answer into a fragment another answer already replaced (a fetch the stream asked
+  // for while this phone's own action was on its way): that swap would show nothing and
+  // would carry off the open list of choices (hx-preserve) from the screen.
   document.addEventListener("htmx:beforeSwap", function (event) {
+    if (event.detail.target && !event.detail.target.isConnected) {
+      event.detail.shouldSwap = false;
+      window.setTimeout(catchUp, 0);
+      return;
+    }
     var live = document.getElementById("live");
     if (!live || event.detail.target !== live) { return; }
     var found = /data-version="(\d+)"/.exec(event.detail.serverResponse || "");
@@ -154,6 +163,73 @@
       event.detail.shouldSwap = false;
     }
   });
+
+  // Updates pushed (companion/live.py): the screen's event stream names the table's
+  // version the moment it changes, and who has this seat open ("<version> <devices>"); the
+  // live fragment is fetched at once when either differs from what it shows. While the
+  // stream is open, or the page hidden, the fragment's 1 s poll stays quiet; where no
+  // stream can be held (an old browser, a buffering proxy) polling carries on as before.
+  // The stream carries this device's id (it cannot send a header) and so counts as a poll.
+  var eventsUrl = body.dataset.events;
+  var stream = null;
+  var streaming = false;
+  var announced = 0;
+  var present = null;
+  var heard = 0;
+  function catchUp() {
+    var live = document.getElementById("live");
+    // Not while this screen's own request is on its way: its answer brings the new
+    // fragment, and two answers racing for one fragment lose the open list of choices.
+    // The swap's settling (or the stream's next event) looks again.
+    if (!live || live.classList.contains("htmx-request") || live.querySelector(".htmx-request")) {
+      return;
+    }
+    var seen = live.dataset.presence;
+    if (announced > Number(live.dataset.version) ||
+        (present !== null && seen !== undefined && present !== seen)) { resync(); }
+  }
+  function listen() {
+    if (!eventsUrl || !window.EventSource || stream || document.hidden) { return; }
+    stream = new EventSource(eventsUrl + "?device=" + deviceId);
+    stream.onopen = function () {
+      streaming = true;
+      heard = Date.now();
+      body.classList.remove("offline");
+    };
+    stream.onmessage = function (event) {
+      var parts = String(event.data).split(" ");
+      heard = Date.now();
+      announced = Math.max(announced, Number(parts[0]) || 0);
+      present = parts.length > 1 ? parts[1] : null;
+      catchUp();
+    };
+    stream.onerror = function () { streaming = false; };  // it reconnects by itself
+  }
+  // The server repeats the version every 4 s: 10 s of silence is a lost connection.
+  window.setInterval(function () {
+    if (streaming && Date.now() - heard > 10000) {
+      body.classList.add("offline");
+      hush();
+      listen();
+    }
+  }, 1000);
+  // A version announced while the fragment was being swapped is fetched after the swap.
+  document.addEventListener("htmx:afterSettle", catchUp);
+  function hush() {
+    if (stream) { stream.close(); stream = null; }
+    streaming = false;
+  }
+  document.addEventListener("htmx:beforeRequest", function (event) {
+    var config = event.detail.requestConfig;
+    var polled = config && config.verb === "get" && !config.triggeringEvent;
+    if (polled && event.detail.elt.id === "live" && (streaming || document.hidden)) {
+      event.preventDefault();
+    }
+  });
+  document.addEventListener("visibilitychange", function () {
+    if (document.hidden) { hush(); } else { listen(); }
+  });
+  listen();
 
   // Keep the screen awake while a game runs: the Wake Lock where the page is a secure
   // context (https, localhost), else NoSleep.js's silent looping video (plain http on the

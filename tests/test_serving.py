@@ -102,3 +102,60 @@ def test_guessing_table_codes_is_rationed(server):
         urllib.request.urlopen(request, timeout=10)
     assert refused.value.code == 429 and int(refused.value.headers["Retry-After"]) >= 1
     assert "wait" in refused.value.read().decode()
+
+
+def open_stream(port: int, path: str) -> socket.socket:
+    """A screen's event stream, its response headers read."""
+    sock = socket.create_connection(("127.0.0.1", port), timeout=10)
+    sock.sendall(f"GET {path} HTTP/1.1\r\nHost: x\r\nAccept: text/event-stream\r\n\r\n".encode())
+    head = b""
+    while b"\r\n\r\n" not in head:
+        head += sock.recv(1)
+    assert head.startswith(b"HTTP/1.1 200") and b"text/event-stream" in head
+    return sock
+
+
+def read_until(sock: socket.socket, text: bytes, seconds: float = 30) -> bytes:
+    """What the stream sent until ``text`` (the stream repeats itself every few seconds, so
+    a line that never comes fails after ``seconds`` rather than waiting for ever)."""
+    seen = b""
+    deadline = time.monotonic() + seconds
+    while text not in seen:
+        assert time.monotonic() < deadline, seen
+        chunk = sock.recv(4096)
+        assert chunk, seen
+        seen += chunk
+    return seen
+
+
+def test_a_phone_is_told_of_another_seats_action_past_the_read_deadline(server):
+    """Bob's phone holds its event stream open longer than a request may take to arrive
+    (it is exempt once its request is in) and is told of Anna's roll as it commits."""
+    _, created = call(server.base, "POST", "/api/tables", {
+        "game": "kit", "deal": "now", "seats": [{"name": "Anna"}, {"name": "Bob"}]})
+    anna, bob = (s["token"] for s in created["seats"])
+    stream = open_stream(server.port, f"/s/{bob}/events")
+    try:
+        read_until(stream, b"data: 1 ")
+        time.sleep(serving.REQUEST_READ_SECONDS + 2)
+        status, _ = call(server.base, "POST", f"/api/s/{anna}/act", {
+            "action": "roll", "params": {"secret": False, "dice": "2d6"}, "version": 1})
+        assert status == 200
+        read_until(stream, b"data: 2 ")
+    finally:
+        stream.close()
+
+
+def test_oversized_requests_are_refused_before_the_app(server):
+    """A body over MAX_BODY_BYTES answers 413; headers over MAX_HEADER_BYTES, 400; the
+    server answers the next request as ever."""
+    big = b"x" * (serving.MAX_BODY_BYTES + 1)
+    with socket.create_connection(("127.0.0.1", server.port), timeout=10) as sock:
+        sock.sendall(b"POST /api/tables HTTP/1.1\r\nHost: x\r\nContent-Type: application/json"
+                     b"\r\nContent-Length: " + str(len(big)).encode() + b"\r\n\r\n")
+        assert sock.recv(100).startswith(b"HTTP/1.1 413")
+    with socket.create_connection(("127.0.0.1", server.port), timeout=10) as sock:
+        sock.sendall(b"GET /api/games HTTP/1.1\r\nHost: x\r\nX-Big: "
+                     + b"y" * serving.MAX_HEADER_BYTES + b"\r\n\r\n")
+        assert sock.recv(100).startswith(b"HTTP/1.1 400")
+    assert call(server.base, "GET", "/api/games")[0] == 200

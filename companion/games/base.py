@@ -18,10 +18,13 @@ line or message refers to a seat as ``{"seat": n}`` and the web layer prints its
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 State = dict[str, Any]
+_params_key = json.JSONEncoder(sort_keys=True).encode
+"""``json.dumps(params, sort_keys=True)`` without building an encoder per call."""
 
 
 def N_(message: str) -> str:
@@ -155,16 +158,8 @@ class Action:
         return data
 
     def sort_key(self) -> tuple[str, str]:
-        import json
-
-        return (self.action, json.dumps(self.params, sort_keys=True))
-
-    def offer_key(self) -> tuple[str, str, str]:
-        """What a phone's button stands for, its choices included: when another seat's move
-        takes a choice away (a place on a shared field), this seat's screen is stale."""
-        import json
-
-        return (*self.sort_key(), json.dumps(self.inputs, sort_keys=True, default=str))
+        """Orders a seat's buttons; every game sorts its offers by it on every version."""
+        return (self.action, _params_key(self.params) if self.params else "{}")
 
 
 def line(text: str, to: list[int] | None = None, **args: Any) -> dict[str, Any]:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from babel import Locale
 from flask import Flask, g, jsonify, make_response, render_template, request
 from flask_babel import Babel
 from flask_htmx import HTMX
@@ -33,6 +34,9 @@ CONTENT_SECURITY_POLICY = "; ".join([
 ])
 
 
+_LOCALES = {code: Locale.parse(code) for code in LANGUAGES}
+
+
 def select_locale() -> str:
     """The language a screen asked for (seat or table), else the browser's, else English."""
     lang = g.get("lang")
@@ -41,10 +45,15 @@ def select_locale() -> str:
     return request.accept_languages.best_match(list(LANGUAGES)) or "en"
 
 
+def _babel_locale() -> Locale:
+    """The same, parsed once per language (Flask-Babel would parse the code per request)."""
+    return _LOCALES[select_locale()]
+
+
 def init_web(app: Flask) -> None:
     app.config.setdefault(
         "BABEL_TRANSLATION_DIRECTORIES", ";".join(str(d) for d in translation_directories()))
-    babel.init_app(app, locale_selector=select_locale)
+    babel.init_app(app, locale_selector=_babel_locale)
     csrf.init_app(app)
     htmx.init_app(app)
 

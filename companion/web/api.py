@@ -93,9 +93,12 @@ def table_view(code: str) -> Any:
     })
 
 
-def _seat_answer(token: str, status: int = 200, **extra: Any) -> Any:
+def _seat_answer(token: str, status: int = 200, acted: tables.Acted | None = None,
+                 **extra: Any) -> Any:
+    """The seat's view, its actions and its log; after an action, of the table as the
+    action left it (no second read, no second parse of the state)."""
     db = get_db()
-    table, seat = tables.open_seat(db, token)
+    table, seat = (acted.table, acted.seat) if acted else tables.open_seat(db, token)
     return jsonify({
         "version": table.version,
         "seat": seat["seat"],
@@ -126,7 +129,7 @@ def seat_act(token: str) -> Any:
                            body.get("key"))
     except tables.Stale as stale:
         return _seat_answer(token, 409, error=render.say(stale.message, stale.args_, []))
-    return _seat_answer(token, repeated=acted.repeated)
+    return _seat_answer(token, acted=acted, repeated=acted.repeated)
 
 
 @bp.post("/s/<token>/undo")

@@ -1,6 +1,6 @@
 """Static files, compressed and cached: a phone loads htmx and the styles once.
 
-Waitress does not compress. htmx alone is 52 KB; gzipped, the seat page with everything it
+The server does not compress. htmx alone is 52 KB; gzipped, the seat page with everything it
 loads is about a third of that. URLs carry a hash of the file (``?v=``), so a browser may
 keep a file for a year and still gets a changed one at once.
 """

@@ -2,8 +2,10 @@
 host sees it.
 
 Every page's script keeps a random device id in localStorage and sends it with each poll
-(``X-Device``). A device counts while it has polled within ``WINDOW`` seconds (a phone
-polls every second while awake). In memory, per process, like the lookup buckets: after
+(``X-Device``) and names it when it opens its event stream (``?device=``). A device counts
+while it has polled within ``WINDOW`` seconds (a phone polls every second while awake) or
+holds its stream open (the stream counts it at each event, at least every
+``live.HEARTBEAT_SECONDS``). In memory, per process, like the lookup buckets: after
 a restart the counts come back with the next polls.
 """
 
@@ -43,6 +45,13 @@ class Presence:
                 for old in sorted(devices, key=devices.get)[:-8]:
                     del devices[old]
 
+    def devices(self, seat_hash: str) -> set[str]:
+        """The devices counted for this seat now."""
+        now = time.monotonic()
+        with self._lock:
+            devices = self._seen.get(seat_hash, {})
+            return {d for d, t in devices.items() if now - t < self.window}
+
     def count(self, seat_hash: str) -> int:
         now = time.monotonic()
         with self._lock:
@@ -62,8 +71,9 @@ class Presence:
 
 
 def device() -> str | None:
-    """This request's device id, if it sent a well-formed one."""
-    value = request.headers.get("X-Device", "")
+    """This request's device id, if it sent a well-formed one (an event stream, which
+    cannot send a header, names it in its query)."""
+    value = request.headers.get("X-Device") or request.args.get("device", "")
     return value if _DEVICE.fullmatch(value) else None
 
 

@@ -13,13 +13,23 @@ import secrets
 from typing import Any
 
 from flask import current_app, g, request, url_for
-from flask_babel import get_translations
+from flask_babel import get_locale, get_translations
 
 from companion import deal, joincodes, tables
 from companion.cli import loopback
 from companion.i18n import LANGUAGES
 from companion.tables import Table
 from companion.web.presence import presence
+
+LOG_LINES_KEPT = 16384
+_said: dict[tuple[Any, ...], str] = {}
+
+
+def _catalogue() -> Any:
+    catalogue = g.get("translations")
+    if catalogue is None:
+        catalogue = g.translations = get_translations()
+    return catalogue
 
 
 def translate(text: str) -> str:
@@ -30,27 +40,25 @@ def translate(text: str) -> str:
     """
     if not isinstance(text, str) or not text:
         return text
-    catalogue = g.get("translations")
-    if catalogue is None:
-        catalogue = g.translations = get_translations()
-    return catalogue.ugettext(text)
+    return _catalogue().ugettext(text)
 
 
 def say(text: str, args: dict[str, Any] | None, names: list[str]) -> str:
     """A message id with its fields filled: seats print as names, message ids translate."""
+    gettext = _catalogue().ugettext
     values = {}
     for key, value in (args or {}).items():
         if isinstance(value, dict) and "seat" in value:
             seat = value["seat"]
             values[key] = names[seat] if 0 <= seat < len(names) else "?"
         elif isinstance(value, str):
-            values[key] = translate(value)
+            values[key] = gettext(value) if value else value
         elif isinstance(value, list):
-            values[key] = ", ".join(str(translate(v) if isinstance(v, str) else v)
+            values[key] = ", ".join(str(gettext(v) if isinstance(v, str) and v else v)
                                     for v in value)
         else:
             values[key] = value
-    template = translate(text)
+    template = gettext(text) if isinstance(text, str) and text else text
     try:
         said = template.format(**values)
     except (KeyError, IndexError, ValueError):
@@ -121,15 +129,28 @@ def public_url(table: Table | None = None) -> str:
 
 
 def log_lines(entries: list[dict[str, Any]], names: list[str]) -> list[dict[str, Any]]:
-    """Log entries as text; an undo's line quotes the action it took back, an undone
-    action's own lines are marked ``undone``."""
+    """Log entries in the viewer's language; an undo's line quotes the action it took back,
+    an undone action's own lines are marked ``undone``. A line, once written, reads the same
+    in a language forever, so each is rendered once (every screen shows the newest 40 after
+    every action; they were a third of an action's time)."""
+    language = str(get_locale())
+    seats = tuple(names)
     lines = []
     for e in entries:
-        args = e.get("args") or {}
-        if "undid" in e:
-            undid = e["undid"]
-            args = dict(args, action=say(undid["text"], undid.get("args"), names).rstrip("."))
-        lines.append({"text": say(e["text"], args, names), "private": e.get("private", False),
+        key = (language, seats, e["ref"]) if "ref" in e else None
+        text = _said.get(key) if key else None
+        if text is None:
+            args = e.get("args") or {}
+            if "undid" in e:
+                undid = e["undid"]
+                args = dict(args, action=say(undid["text"], undid.get("args"), names)
+                            .rstrip("."))
+            text = say(e["text"], args, names)
+            if key:
+                if len(_said) >= LOG_LINES_KEPT:
+                    _said.clear()
+                _said[key] = text
+        lines.append({"text": text, "private": e.get("private", False),
                       "correction": e.get("correction", False),
                       "undone": e.get("undone", False), "id": e["text"]})
     return lines

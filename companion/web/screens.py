@@ -1,14 +1,17 @@
 """The three screens: the table view, the host view and a seat's private view.
 
 Each screen is a full page built around a live fragment; the fragment is also the answer
-to every htmx request (a poll that found a new version, or an action) and carries the
-version it was rendered at. A poll at the current version answers 204 and costs one
-indexed read.
+to every htmx request (an action, or a fetch after the table changed) and carries the
+version it was rendered at. Each screen learns of a change from its event stream
+(``/events``: a ``data: <version>`` line the moment a write commits, ``companion/live.py``);
+where a stream cannot be held (a buffering proxy, an old browser) the page polls its
+fragment instead, and a poll at the current version answers 204 after one indexed read.
 """
 
 from __future__ import annotations
 
 import io
+import time
 from typing import Any
 
 import qrcode
@@ -24,7 +27,7 @@ from flask import (
     url_for,
 )
 
-from companion import inputs, store, tables
+from companion import inputs, live, store, tables
 from companion.db import get_db
 from companion.games.base import N_
 from companion.tables import BadRequest, TableError
@@ -73,6 +76,52 @@ def table_live(code: str) -> Any:
     return render_template("_table_live.html", **render.table_context(db, table))
 
 
+@bp.get("/t/<code>/events")
+def table_events(code: str) -> Any:
+    db = get_db()
+    code = code.upper()
+    if store.version(db, code) is None:
+        abort(404)
+    return _events(code, lambda: store.version(db, code))
+
+
+def _events(code: str, current: Any, present: Any = None) -> Response:
+    """A screen's event stream: its table's version now, then each newer one as soon as it
+    is committed, and the current one again when nothing happened for a while (a screen
+    that missed an event catches up then). The stream ends when its link stops working (a
+    re-issued seat) or the phone goes away.
+
+    ``present()``, where given, says who has the screen's seats open (a seat's device
+    count, the host's signature of them); it follows the version in each event, and a
+    seat's stream counts its device as present with each event it sends.
+    """
+    watch = live.Watch(code)
+    first = current()
+
+    def said(version: int) -> str:
+        return f"data: {version}\n\n" if present is None else f"data: {version} {present()}\n\n"
+
+    def stream() -> Any:
+        try:
+            seen = first
+            yield "retry: 2000\n" + said(seen)
+            checked = time.monotonic()
+            while True:
+                newer = watch.wait(seen, live.HEARTBEAT_SECONDS)
+                if newer is None and time.monotonic() - checked >= live.RECHECK_SECONDS:
+                    checked = time.monotonic()
+                    newer = current()
+                    if newer is None:
+                        return
+                seen = max(seen, newer or seen)
+                yield said(seen)
+        finally:
+            watch.close()
+
+    return Response(stream(), mimetype="text/event-stream",
+                    headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"})
+
+
 # --- the host view -------------------------------------------------------------------------
 
 
@@ -108,6 +157,17 @@ def host_live(token: str) -> Any:
     table = tables.open_host(db, token)
     g.lang = _host_lang(table)
     return render_template("_host_live.html", **render.host_context(db, table, token))
+
+
+@bp.get("/h/<token>/events")
+def host_events(token: str) -> Any:
+    db = get_db()
+    table = tables.open_host(db, token)
+    digest = tables.token_hash(token)
+    watching = presence()
+    watching.seats_of(digest, [s["token_hash"] for s in table.seats])
+    return _events(table.code, lambda: store.host_version(db, digest),
+                   lambda: watching.signature(digest))
 
 
 @bp.get("/h/<token>/qr/<int:seat>.svg")
@@ -211,9 +271,10 @@ def host_lang(token: str) -> Any:
 # --- a seat's private view -------------------------------------------------------------------
 
 
-def _seat_answer(token: str, notice: str = "", status: int = 200) -> Any:
+def _seat_answer(token: str, notice: str = "", status: int = 200,
+                 acted: tables.Acted | None = None) -> Any:
     db = get_db()
-    table, seat = tables.open_seat(db, token)
+    table, seat = (acted.table, acted.seat) if acted else tables.open_seat(db, token)
     g.lang = seat["lang"]
     context = render.seat_context(db, table, seat, token, notice)
     if htmx:
@@ -230,14 +291,15 @@ def seat_page(token: str) -> Any:
 
 def _seat_control(token: str, work: Any, done: str = "") -> Any:
     """Run a seat's request; a refusal answers with the fresh screen and its reason
-    (a wrong token stays a 403 page)."""
+    (a wrong token stays a 403 page). An action answers with the table it left."""
     try:
-        work()
+        acted = work()
     except tables.Forbidden:
         raise
     except TableError as error:
         return _seat_answer(token, render.say(error.message, error.args_, []), error.status)
-    return _seat_answer(token, render.translate(done) if done else "")
+    return _seat_answer(token, render.translate(done) if done else "",
+                        acted=acted if isinstance(acted, tables.Acted) else None)
 
 
 @bp.get("/s/<token>/live")
@@ -251,6 +313,23 @@ def seat_live(token: str) -> Any:
     table, seat = tables.open_seat(db, token)
     g.lang = seat["lang"]
     return render_template("_seat_live.html", **render.seat_context(db, table, seat, token))
+
+
+@bp.get("/s/<token>/events")
+def seat_events(token: str) -> Any:
+    db = get_db()
+    table, _ = tables.open_seat(db, token)
+    digest = tables.token_hash(token)
+    watching, this = presence(), device()
+
+    def present() -> str:
+        watching.saw(digest, this)
+        return str(watching.count(digest))
+
+    if this is not None and this not in watching.devices(digest):
+        watching.saw(digest, this)
+        live.nudge(table.code)        # the other screens of the table count it now
+    return _events(table.code, lambda: store.seat_version(db, digest), present)
 
 
 def parse_action_form(form: Any) -> dict[str, Any]:
@@ -278,12 +357,12 @@ def parse_action_form(form: Any) -> dict[str, Any]:
 
 @bp.post("/s/<token>/act")
 def seat_act(token: str) -> Any:
-    def work() -> None:
+    def work() -> tables.Acted:
         posted = parse_action_form(request.form)
         if posted["version"] is None:
             raise BadRequest(N_("The version must be a whole number."))
-        tables.act(get_db(), token, posted["action"], posted["params"], posted["version"],
-                   posted["key"])
+        return tables.act(get_db(), token, posted["action"], posted["params"],
+                          posted["version"], posted["key"])
 
     return _seat_control(token, work)
 

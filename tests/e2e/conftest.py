@@ -6,14 +6,17 @@ separate devices at a table would be.
 
 from __future__ import annotations
 
+import os
+import signal
 import socket
-import threading
+import subprocess
+import sys
+import time
+import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-
-from companion import create_app, serving
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_FLAGS = [
@@ -37,19 +40,33 @@ def free_port() -> int:
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory) -> Iterator[str]:
-    """The app served as ``companion serve`` serves it (with its connection bounds), on a
-    fresh database."""
+    """``companion serve`` itself (its event loop, push updates and connection bounds) on
+    a fresh database, in its own process."""
     port = free_port()
     base = f"http://127.0.0.1:{port}"
-    db = tmp_path_factory.mktemp("e2e") / "companion.db"
-    app = create_app({"DATABASE": str(db), "SECRET_KEY": "e2e", "PUBLIC_URL": base})
+    folder = tmp_path_factory.mktemp("e2e")
     # Every browser context here is a device at the table, but all of them connect from
     # 127.0.0.1: the per-client cap is lifted (tests/test_serving.py tests the cap).
-    httpd = serving.make_server(app, "127.0.0.1", port, threads=8, per_client=1000)
-    thread = threading.Thread(target=httpd.run, daemon=True)
-    thread.start()
-    yield base
-    httpd.close()
+    with (folder / "server.log").open("w") as log:
+        process = subprocess.Popen(
+            [sys.executable, "-m", "companion.cli", "serve", "--host", "127.0.0.1",
+             "--port", str(port), "--db", str(folder / "companion.db"), "--public-url", base,
+             "--max-per-client", "1000"],
+            stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
+    try:
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                with urllib.request.urlopen(base + "/api/games", timeout=2):
+                    break
+            except OSError:
+                assert process.poll() is None and time.monotonic() < deadline, (
+                    (folder / "server.log").read_text())
+                time.sleep(0.1)
+        yield base
+    finally:
+        os.killpg(process.pid, signal.SIGTERM)
+        process.wait(timeout=30)
 
 
 @pytest.fixture(scope="module")
