@@ -16,7 +16,7 @@ from collections import Counter
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from companion.games.drakula import data
+from companion.games.drakula import board, data
 from companion.games.drakula import rules as r
 from tests.playing import canonical, fill_inputs, playthrough, rng_for
 
@@ -68,7 +68,7 @@ def check_invariants(state):
     assert sum(state["lives"]) + state["reserve"] == 2 * data.LIVES + data.RESERVE
     edges = [e for e in state["barriers"].values() if e is not None]
     assert len(edges) == len(set(edges)), "two barriers on one edge"
-    assert r.connected(set(edges)), "a barrier split the board"
+    assert board.connected(set(edges)), "a barrier split the board"
     for seat in (0, 1):
         for loc, entry in state["memory"][seat].items():
             if not entry["stale"] and state["locations"][loc] is not None:

@@ -12,6 +12,7 @@ from typing import Any
 
 from companion.games.base import N_
 
+NAME = "drakula"
 DRACULA = 0
 VAN_HELSING = 1
 ROLES = (N_("Dracula"), N_("Van Helsing"))

@@ -40,13 +40,39 @@ from companion.games.base import (
     thaw,
 )
 from companion.games.drakula import data
+from companion.games.drakula.board import (
+    _TIP,
+    _barrier_now,
+    _card_name,
+    _card_order,
+    _check_captures,
+    _clear,
+    _finish,
+    _label,
+    _lay,
+    _legal_edges,
+    _lose_lives,
+    _max_steps,
+    _name,
+    _open_neighbours,
+    _opp,
+    _over,
+    _proves,
+    _remember,
+    _snapshot,
+    _supply_lines,
+    _supply_public,
+    _supply_secret,
+    _turn_no,
+    _who,
+    barrier_problem,
+)
 from companion.games.drakula.data import (
     ACTION_CARDS,
     BARRIER_COLOURS,
     COACH_STATION,
     DRACULA,
     EDGE_ENDS,
-    EDGE_IDS,
     ENEMY,
     GREY,
     HARBOUR,
@@ -56,8 +82,9 @@ from companion.games.drakula.data import (
     TARGET,
     VAN_HELSING,
 )
+from companion.games.drakula.view import card_view, redeal_hidden, view  # noqa: F401 (the contract)
 
-NAME = "drakula"
+NAME = data.NAME
 TITLE = N_("Drakula")
 BLURB = N_("Dracula against Van Helsing: bluff with face-down cards, find the other's "
            "five targets. Two phones and a tablet.")
@@ -132,7 +159,6 @@ OPTIONS: tuple[Option, ...] = (
     ),
 )
 
-_TIP = N_("Tip for the first game: mix two or three of your target cards into the six.")
 
 # --- options -------------------------------------------------------------------------
 
@@ -254,10 +280,6 @@ def _deal_hand(cards: list[str]) -> dict[str, list[str]]:
             key=_card_order), "played": [], "known": []}
 
 
-def _card_order(cid: str) -> int:
-    return list(ACTION_CARDS).index(cid)
-
-
 def setup(options: dict[str, Any], rng: Random) -> State:
     """Deal the action cards; the encounter cards are picked on the phones."""
     validate(options)
@@ -292,210 +314,6 @@ def setup(options: dict[str, Any], rng: Random) -> State:
         "seen_supply": [None, None],
         "result": None,
     }
-
-
-# --- small helpers -------------------------------------------------------------------
-
-
-def _opp(seat: int) -> int:
-    return 1 - seat
-
-
-def _who(seat: int) -> dict[str, int]:
-    return {"seat": seat}
-
-
-def _name(loc: str) -> str:
-    return data.LOCATION_NAMES[loc]["en"]
-
-
-def _label(kind: str) -> str:
-    return KINDS[kind]["label"]
-
-
-def _card_name(cid: str) -> str:
-    return ACTION_CARDS[cid]["en"]
-
-
-def _blocked(state: State, without: str | None = None) -> set[str]:
-    return {edge for colour, edge in state["barriers"].items()
-            if edge is not None and colour != without}
-
-
-def _open_neighbours(state: State, loc: str) -> list[str]:
-    blocked = _blocked(state)
-    return [n for n in NEIGHBOURS[loc] if data.edge_id(loc, n) not in blocked]
-
-
-def connected(blocked: set[str]) -> bool:
-    """Whether every location is reachable from every other with these edges blocked.
-
-    >>> connected({"harbour-house_1", "harbour-house_4"})
-    False
-    """
-    seen = {LOCATIONS[0]}
-    todo = [LOCATIONS[0]]
-    while todo:
-        loc = todo.pop()
-        for n in NEIGHBOURS[loc]:
-            if n not in seen and data.edge_id(loc, n) not in blocked:
-                seen.add(n)
-                todo.append(n)
-    return len(seen) == len(LOCATIONS)
-
-
-def _touching(a: str, b: str) -> bool:
-    return bool(set(EDGE_ENDS[a]) & set(EDGE_ENDS[b]))
-
-
-def barrier_problem(state: State, colour: str, edge: str) -> str | None:
-    """Why ``colour`` may not go on ``edge`` now (a message id), or None if it may."""
-    if state["barriers"][colour] == edge:
-        return N_("That barrier already lies there.")
-    others = _blocked(state, without=colour)
-    if edge in others:
-        return N_("Two barriers may never lie in the same place.")
-    if state["spacing"] == "apart" and any(_touching(edge, other) for other in others):
-        return N_("Barriers may not lie next to each other (table option).")
-    if not connected(others | {edge}):
-        return N_("That barrier would cut the board in two: every location must stay "
-                  "reachable from every other.")
-    return None
-
-
-def _legal_edges(state: State, colour: str) -> list[str]:
-    return [e for e in EDGE_IDS if barrier_problem(state, colour, e) is None]
-
-
-def _max_steps(state: State, seat: int) -> int:
-    hand = state["hands"][seat]["hand"]
-    return max((state["cards"][c]["steps"] for c in hand), default=0)
-
-
-def _targets_left(state: State, owner: int) -> int:
-    """How many of ``owner``'s target cards the opponent has not captured yet."""
-    return 5 - len(state["captured"][_opp(owner)])
-
-
-def _proves(state: State, prover: int) -> bool:
-    """The proof rule: every target of the opponent not yet captured is in their supply."""
-    opp = _opp(prover)
-    return state["supply"][opp].count(TARGET[opp]) == _targets_left(state, opp)
-
-
-def _finish(state: State, winners: list[int], text: str, **args: Any) -> None:
-    state["phase"] = "over"
-    state["face_up"] = None
-    state["result"] = {"winners": winners, "draw": not winners, "text": text, "args": args}
-
-
-def _over(state: State) -> bool:
-    return state["phase"] == "over"
-
-
-def _lose_lives(state: State, seat: int, n: int, log: list, why: str) -> None:
-    """``seat`` hands ``n`` lives back to the reserve; the last one lost ends the game."""
-    lost = min(n, state["lives"][seat])
-    if lost <= 0:
-        return
-    state["lives"][seat] -= lost
-    state["reserve"] += lost
-    log.append(line(why, who=_who(seat), count=lost))
-    if state["lives"][seat] == 0:
-        log.append(line(N_("{who} has lost the last life."), who=_who(seat)))
-        _finish(state, [_opp(seat)], N_("{loser} lost the last life: {winner} wins."),
-                loser=_who(seat), winner=_who(_opp(seat)))
-
-
-def _check_captures(state: State, seat: int, log: list) -> None:
-    if len(state["captured"][seat]) >= 5 and not _over(state):
-        log.append(line(N_("{who} has all five target cards."), who=_who(seat)))
-        _finish(state, [seat], N_("{winner} found all five target cards."),
-                winner=_who(seat))
-
-
-# --- memory: what each seat has seen --------------------------------------------------
-
-
-def _turn_no(state: State) -> int:
-    return state["turn_count"] + 1
-
-
-def _remember(state: State, seat: int, loc: str, how: str) -> None:
-    state["memory"][seat][loc] = {"card": state["locations"][loc], "turn": _turn_no(state),
-                                  "how": how, "stale": False, "changed": None, "moved": None}
-
-
-def _changed(state: State, seat: int, loc: str) -> None:
-    """``seat``'s memory of ``loc`` may be out of date: the card there was replaced."""
-    entry = state["memory"][seat].get(loc)
-    if entry is not None:
-        entry["stale"] = True
-        entry["changed"] = _turn_no(state)
-
-
-def _forget(state: State, loc: str) -> None:
-    for memory in state["memory"]:
-        memory.pop(loc, None)
-
-
-def _supply_secret(state: State, owner: int) -> None:
-    """``owner``'s supply changed in a way the opponent did not see."""
-    seen = state["seen_supply"][_opp(owner)]
-    if seen is not None and not seen["stale"]:
-        seen["stale"] = True
-        seen["changed"] = _turn_no(state)
-
-
-def _supply_public(state: State, owner: int, add: str | None = None,
-                   remove: str | None = None) -> None:
-    """``owner``'s supply changed openly: a fresh snapshot of it stays exact."""
-    seen = state["seen_supply"][_opp(owner)]
-    if seen is None or seen["stale"]:
-        return
-    if add is not None:
-        seen["cards"] = sorted([*seen["cards"], add])
-    if remove is not None and remove in seen["cards"]:
-        seen["cards"].remove(remove)
-
-
-def _snapshot(state: State, viewer: int) -> None:
-    state["seen_supply"][viewer] = {"cards": sorted(state["supply"][_opp(viewer)]),
-                                    "turn": _turn_no(state), "stale": False, "changed": None}
-
-
-def _supply_lines(state: State, owner: int, to: int) -> list[dict[str, Any]]:
-    counts = Counter(state["supply"][owner])
-    if not counts:
-        return [line(N_("{owner}'s supply is empty."), to=[to], owner=_who(owner))]
-    return [line(N_("{owner}'s supply: {count} × {card}."), to=[to], owner=_who(owner),
-                 count=n, card=_label(kind)) for kind, n in sorted(counts.items())]
-
-
-# --- board changes ------------------------------------------------------------------
-
-
-def _lay(state: State, seat: int, loc: str, kind: str, log: list) -> None:
-    state["supply"][seat].remove(kind)
-    state["locations"][loc] = kind
-    state["owners"][loc] = seat
-    _changed(state, _opp(seat), loc)
-    _remember(state, seat, loc, "laid")
-    _supply_secret(state, seat)
-    log.append(line(N_("{who} laid a card face down on {location}."), who=_who(seat),
-                    location=_name(loc)))
-    log.append(line(N_("You laid {card} on {location}."), to=[seat], card=_label(kind),
-                    location=_name(loc)))
-
-
-def _clear(state: State, loc: str) -> None:
-    state["locations"][loc] = None
-    state["owners"][loc] = None
-    if state["face_up"] == loc:
-        state["face_up"] = None
-    if state["effects"]["turned"] == loc:
-        state["effects"]["turned"] = None
-    _forget(state, loc)
 
 
 # --- turns ---------------------------------------------------------------------------
@@ -784,13 +602,6 @@ def _accepts(state: State, spec: str, colour: str) -> bool:
     if spec == "other":
         return colour != state["cards"][turn["card"]]["barrier"]
     return True
-
-
-def _barrier_now(turn: dict[str, Any]) -> str | None:
-    """The barrier whose places are offered: the one chosen, else the card's own colour."""
-    if turn["barrier_colour"] is not None:
-        return turn["barrier_colour"]
-    return next((spec for spec in turn["barriers"] if spec in BARRIER_COLOURS), None)
 
 
 def _choosable(state: State) -> list[str]:
@@ -1544,271 +1355,3 @@ _HANDLERS = {
 
 def result(state: State) -> dict[str, Any] | None:
     return state["result"]
-
-
-# --- views ---------------------------------------------------------------------------
-
-
-def _kind_view(kind: str) -> dict[str, Any]:
-    info = KINDS[kind]
-    return {"kind": kind, "card": info["label"], "name": data.ENCOUNTER[info["base"]]["en"],
-            "type": info["type"], "strength": info["strength"], "owner": info["owner"]}
-
-
-def _group(kinds: list[str]) -> list[dict[str, Any]]:
-    return [{**_kind_view(kind), "count": n} for kind, n in sorted(Counter(kinds).items())]
-
-
-def card_view(state: State, cid: str) -> dict[str, Any]:
-    """An action card as a screen shows it (its values from the table's options)."""
-    card = state["cards"][cid]
-    return {
-        "id": cid,
-        "name": _card_name(cid),
-        "steps": card["steps"],
-        "strength": card["strength"],
-        "barrier": card["barrier"],
-        "barrier_name": data.COLOUR_NAMES[card["barrier"]]["en"],
-        "special": ACTION_CARDS[cid]["special"] or data.NO_SPECIAL,
-    }
-
-
-def _effects_view(state: State) -> list[dict[str, Any]]:
-    effects = state["effects"]
-    found = []
-    if effects["dech"]:
-        found.append({"card": _card_name("dech"), "seat": VAN_HELSING,
-                      "text": N_("In this turn every vampire is one point stronger.")})
-    if effects["sepot"]:
-        found.append({"card": _card_name("sepot"), "seat": VAN_HELSING,
-                      "text": N_("Van Helsing may not move a barrier this turn.")})
-    if effects["ostrazitost"]:
-        found.append({"card": _card_name("ostrazitost"), "seat": DRACULA,
-                      "text": N_("Dracula may not use the special action of this turn's "
-                                 "action card.")})
-    if effects["turned"]:
-        found.append({"card": _card_name("odpor"), "seat": DRACULA,
-                      "text": N_("Dracula may not look at the turned card on {location}."),
-                      "location": _name(effects["turned"])})
-    return found
-
-
-def _memory_view(state: State, seat: int) -> list[dict[str, Any]]:
-    found = []
-    for loc in LOCATIONS:
-        entry = state["memory"][seat].get(loc)
-        if entry is None:
-            continue
-        found.append({
-            "location": loc,
-            "name": _name(loc),
-            **_kind_view(entry["card"]),
-            "turn": entry["turn"],
-            "how": entry["how"],
-            "how_text": _HOW[entry["how"]],
-            "stale": entry["stale"],
-            "changed": entry["changed"],
-            "moved": entry["moved"],
-        })
-    return found
-
-
-_HOW = {
-    "peeked": N_("you looked at it"),
-    "laid": N_("you laid it"),
-    "revealed": N_("turned up"),
-    "inspired": N_("Inspiration"),
-}
-
-
-def view(state: State, seat: int | None) -> dict[str, Any]:
-    """What ``seat`` may see (``None``: the table). Face-down cards are known only by their
-    location; their identity appears only in the memory of a seat that saw them."""
-    me = seat if seat in (DRACULA, VAN_HELSING) else None
-    memory = state["memory"][me] if me is not None else {}
-    cells = []
-    for loc in LOCATIONS:
-        row, col = data.position(loc)
-        kind = state["locations"][loc]
-        cell: dict[str, Any] = {
-            "location": loc,
-            "name": _name(loc),
-            "type": "house" if loc.startswith("house") else loc,
-            "row": row,
-            "col": col,
-            "has_card": kind is not None,
-            "face_up": _kind_view(kind) if state["face_up"] == loc and kind else None,
-            # At the end every card still face down is turned up: where everything was.
-            "revealed": _kind_view(kind)
-            if state["phase"] == "over" and kind and state["face_up"] != loc else None,
-            "turned": state["effects"]["turned"] == loc,
-            "figures": [s for s in (DRACULA, VAN_HELSING) if state["figures"][s] == loc],
-        }
-        if me is not None:
-            entry = memory.get(loc)
-            cell["known"] = None if entry is None else {
-                **_kind_view(entry["card"]), "turn": entry["turn"], "stale": entry["stale"]}
-            cell["owner"] = state["owners"][loc]
-        cells.append(cell)
-    edges = []
-    for edge in EDGE_IDS:
-        a, b = EDGE_ENDS[edge]
-        barrier = next((c for c, e in state["barriers"].items() if e == edge), None)
-        edges.append({"id": edge, "a": a, "b": b,
-                      "vertical": data.position(a)[0] == data.position(b)[0],
-                      "barrier": barrier})
-    seats_view = []
-    for s in (DRACULA, VAN_HELSING):
-        hand = state["hands"][s]
-        seats_view.append({
-            "seat": s,
-            "role": data.ROLES[s],
-            "figure": state["figures"][s],
-            "lives": state["lives"][s],
-            "supply_count": len(state["supply"][s]),
-            "captured": _group(state["captured"][s]),
-            "captured_count": len(state["captured"][s]),
-            "discard": _group(state["discard"][s]),
-            "hand_count": len(hand["hand"]),
-            "aside_count": len(hand["aside"]),
-            "played": [card_view(state, c) for c in hand["played"]],
-            "ready": state["ready"][s],
-        })
-    turn = state["turn"]
-    turn_view = None
-    if turn is not None:
-        turn_view = {
-            "seat": turn["seat"],
-            "number": _turn_no(state),
-            "extra": turn["extra"],
-            "stage": turn["stage"],
-            "start": turn["start"],
-            "path": list(turn["path"]),
-            "steps": turn["steps"],
-            "can_peek": turn["can_peek"],
-            "met": turn["met"],
-            "lay_at": turn["lay_at"],
-            "pending": turn["pending"],
-            "last_life": turn.get("last_life", False),
-            "card": card_view(state, turn["card"]) if turn["card"] else None,
-            "barriers": list(turn["barriers"]),
-            "barrier_colour": turn["barrier_colour"],
-            "another_turn": turn["another_turn"],
-            "barrier_now": None,
-            "barrier_refused": [],
-        }
-        if turn["stage"] == "barrier" and turn["barriers"]:
-            now = _barrier_now(turn)
-            turn_view["barrier_now"] = now
-            if now is not None:
-                # Public (the board decides it): why an edge is not offered, for the screens.
-                for edge in EDGE_IDS:
-                    problem = barrier_problem(state, now, edge)
-                    if problem:
-                        a, b = EDGE_ENDS[edge]
-                        turn_view["barrier_refused"].append(
-                            {"edge": edge, "a": _name(a), "b": _name(b), "reason": problem})
-    out: dict[str, Any] = {
-        "game": NAME,
-        "phase": state["phase"],
-        "me": me,
-        "rows": data.ROWS,
-        "cols": data.COLS,
-        "cells": cells,
-        "edges": edges,
-        "barriers": [{"colour": c, "name": data.COLOUR_NAMES[c]["en"],
-                      "edge": state["barriers"][c]} for c in BARRIER_COLOURS],
-        "seats": seats_view,
-        "reserve": state["reserve"],
-        "turn": turn_view,
-        "turns_played": state["turn_count"],
-        "turn_limit": state["turn_limit"],
-        "first": state["first"],
-        "effects": _effects_view(state),
-        "result": state["result"],
-        "tip": _TIP if state["phase"] == "setup" else None,
-    }
-    if me is not None:
-        hand = state["hands"][me]
-        seen = state["seen_supply"][me]
-        out.update({
-            "role": data.ROLES[me],
-            "hand": [card_view(state, c) for c in hand["hand"]],
-            "aside": [card_view(state, c) for c in hand["aside"]],
-            "max_steps": _max_steps(state, me),
-            "supply": _group(state["supply"][me]),
-            "memory": _memory_view(state, me),
-            "opponent_supply": None if seen is None else {
-                "cards": _group(seen["cards"]), "turn": seen["turn"], "stale": seen["stale"],
-                "changed": seen["changed"]},
-            "picks": _group(state["picks"][me]),
-            "deck_left": _group(list((Counter(state["deck"][me])
-                                      - Counter(state["picks"][me])).elements()))
-            if state["phase"] == "setup" else [],
-            "swap_first": turn["first"] if turn is not None and turn["seat"] == me else None,
-        })
-    return out
-
-
-# --- the leak test's helper ---------------------------------------------------------
-
-
-def redeal_hidden(state: State, seat: int | None, rng: Random) -> State:
-    """The same position as ``seat`` knows it (``None``: the table), with everything hidden
-    from it dealt anew: the other hands of action cards, the other supply, the setup picks
-    and every face-down card it has not seen (a card's owner stays when it is public)."""
-    new = thaw(state)
-    others = [s for s in (DRACULA, VAN_HELSING) if s != seat]
-    for s in others:
-        hand = new["hands"][s]
-        free = [c for c in hand["hand"] if c not in hand["known"]] + hand["aside"]
-        free = rng.shuffle(free)
-        size = len(hand["hand"]) - len(hand["known"])
-        hand["hand"] = sorted([*hand["known"], *free[:size]], key=_card_order)
-        hand["aside"] = sorted(free[size:], key=_card_order)
-        if new["phase"] == "setup" and new["picks"][s]:
-            pool = rng.shuffle(list(Counter(new["deck"][s]).elements()))
-            new["picks"][s] = sorted(pool[:len(new["picks"][s])])
-    if new["phase"] == "setup":
-        return new
-    fixed = set()
-    if seat is not None:
-        fixed = {loc for loc, e in new["memory"][seat].items() if not e["stale"]}
-    slots: list[tuple[str, Any, int | None]] = []
-    for loc in LOCATIONS:
-        if new["locations"][loc] is not None and loc not in fixed and new["face_up"] != loc \
-                and new["phase"] != "over":  # at the end the board is turned up for all
-            slots.append(("loc", loc, new["owners"][loc]))
-    for s in others:
-        seen = new["seen_supply"][seat] if seat is not None else None
-        if seen is None or seen["stale"]:
-            slots += [("supply", (s, i), s) for i in range(len(new["supply"][s]))]
-    pool: dict[int, list[str]] = {DRACULA: [], VAN_HELSING: []}
-    for where, key, _owner in slots:
-        kind = new["locations"][key] if where == "loc" else new["supply"][key[0]][key[1]]
-        pool[KINDS[kind]["owner"]].append(kind)
-    for owner in pool:
-        pool[owner] = rng.shuffle(pool[owner])
-    placed: dict[int, str] = {}
-    for i, (_where, _key, owner) in enumerate(slots):
-        if owner is not None:
-            placed[i] = pool[owner].pop()
-    rest = rng.shuffle(pool[DRACULA] + pool[VAN_HELSING])
-    for i in range(len(slots)):
-        if i not in placed:
-            placed[i] = rest.pop()
-    for i, (where, key, _owner) in enumerate(slots):
-        if where == "loc":
-            new["locations"][key] = placed[i]
-        else:
-            new["supply"][key[0]][key[1]] = placed[i]
-    for s in (DRACULA, VAN_HELSING):
-        new["supply"][s] = sorted(new["supply"][s])
-    for m in others:
-        for loc, entry in new["memory"][m].items():
-            if not entry["stale"] and new["locations"][loc] is not None:
-                entry["card"] = new["locations"][loc]
-        seen = new["seen_supply"][m]
-        if seen is not None and not seen["stale"]:
-            seen["cards"] = sorted(new["supply"][_opp(m)])
-    return new
