@@ -12,6 +12,7 @@ third turn, at Twilight (night).
 from __future__ import annotations
 
 import re
+import time
 
 import pytest
 from playwright.sync_api import expect
@@ -48,22 +49,25 @@ def tactic(page, fighter: str, card: str) -> None:
 
 def settle(phones, tablet, round_no: int) -> None:
     """Answer whatever the round asks (whose card applies, whom Dracula strikes, a tie…)
-    with the first answer, until the tablet shows the round settled or the combat over."""
+    with the first answer, until the tablet shows the round settled or the combat over.
+    Each answer waits for its phone's screen to move on; the whole round may take up to
+    three times WAIT on a busy machine."""
     done = tablet.page.locator(
         f".fd-combat .fd-round[data-round='{round_no}'] .fd-result, .fd-combat.over")
-    for _ in range(6):
-        if done.count():
-            return
+    deadline = time.monotonic() + 3 * WAIT / 1000
+    while not done.count():
+        assert time.monotonic() < deadline, f"round {round_no} never settled"
         for phone in phones:
             buttons = phone.page.locator(".fd-do form.act button")
             if buttons.count():
                 if round_no == 1:
                     phone.page.locator(".fd-do").scroll_into_view_if_needed()
                     phone.shot("fury-combat-question", full_page=False)
+                live = phone.page.locator("#live")
+                before = live.get_attribute("data-version") or ""
                 buttons.first.click()
-                phone.page.wait_for_timeout(300)
-        tablet.page.wait_for_timeout(500)
-    expect(done.first).to_be_visible(timeout=WAIT)
+                expect(live).not_to_have_attribute("data-version", before, timeout=WAIT)
+        tablet.page.wait_for_timeout(250)  # pacing between looks, not a check
 
 
 def test_a_night_combat_between_dracula_and_two_hunters_to_its_end(server, devices):
