@@ -298,11 +298,26 @@ def events(db: Database, code: str, round_: int | None = None) -> list[dict[str,
                 [code, round_])
 
 
-def log_events(db: Database, code: str, round_: int, limit: int) -> list[dict[str, Any]]:
-    """The newest events of a game, newest first, with only what the log needs (no state)."""
+def log_moments(db: Database, code: str, round_: int, limit: int,
+                before_id: int | None = None) -> list[tuple[int, int | None, int | None]]:
+    """The newest events of a game (older than ``before_id``) as ``(id, version,
+    undone_version)``, newest first: what names each event's lines for good, so that the
+    log reads only the rows it has not seen."""
+    if before_id is None:
+        return db.conn.execute(
+            "select id, version, undone_version from events where table_code = ? and "
+            "round = ? order by id desc limit ?", [code, round_, limit]).fetchall()
+    return db.conn.execute(
+        "select id, version, undone_version from events where table_code = ? and "
+        "round = ? and id < ? order by id desc limit ?",
+        [code, round_, before_id, limit]).fetchall()
+
+
+def log_events(db: Database, ids: list[int]) -> list[dict[str, Any]]:
+    """Events by id with only what the log needs (no state)."""
+    marks = ",".join("?" * len(ids))
     return rows(db, "select id, seat, log, version, undone_version, undone_by from events "
-                    "where table_code = ? and round = ? order by id desc limit ?",
-                [code, round_, limit])
+                    f"where id in ({marks})", ids)
 
 
 def last_live_event(db: Database, code: str, round_: int) -> dict[str, Any] | None:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import base64
 import hashlib
 import hmac
+import operator
 import re
 import secrets
 import threading
@@ -405,6 +406,8 @@ class Acted:
     table: Table
     seat: dict[str, Any]
     repeated: bool = False
+    last: dict[str, Any] | None = None
+    """The event this action stored (what the seat may take back), when it stored one."""
 
 
 def act(
@@ -485,7 +488,8 @@ def act(
         store.update_table(db, table.code, **fields, log_hash=table.row["log_hash"],
                            log_size=table.row["log_size"], round_closed=int(finished is not None))
         table.row.update(round_closed=int(finished is not None))
-    return Acted(table, seat)
+    return Acted(table, seat, last={"seat": seat["seat"], "revealed": int(
+        applied.revealed or rng.used)})
 
 
 def _deal_at_first_action(db: Database, table: Table) -> None:
@@ -669,15 +673,18 @@ def redeem_join_code(db: Database, code: Any, typed: Any) -> str:
     return token
 
 
-def undo_allowed(db: Database, table: Table, seat: int | None) -> dict[str, Any] | None:
+def undo_allowed(db: Database, table: Table, seat: int | None,
+                 last: dict[str, Any] | None = None) -> dict[str, Any] | None:
     """The event this seat (None: the host) may undo now, or None.
 
     A seat may take back its own last action while it showed nobody anything new; the host
     may undo anything in the running game, as a correction everyone sees in the log.
+    ``last``: the game's last live event when the caller has it (the action just stored).
     """
     if table.round_closed:
         return None
-    last = store.last_live_event(db, table.code, table.round)
+    if last is None:
+        last = store.last_live_event(db, table.code, table.round)
     if last is None:
         return None
     if seat is None:
@@ -809,22 +816,46 @@ def log_for(db: Database, table: Table, seat: int | None, limit: int = 40) -> li
     Each entry's ``ref`` names its line for good, so that a screen can keep its rendering
     (``render.log_lines``). An event's row never changes once it is undone, so what one
     viewer may read of it is worked out once.
+
+    Events are read newest first, ``limit`` of them, then more only if those did not give
+    ``limit`` lines (an event gives a viewer at least one line unless all its lines are
+    private to others; at most ``4 * limit`` events are read). An older event's undo line
+    can be newer than a younger event only if that younger event was undone too: below the
+    oldest live event read so far nothing older can interleave.
     """
-    moments: list[tuple[int, int, list[dict[str, Any]]]] = []
     commitment = table.row["commitment"]
-    # A screen shows the newest lines; an event gives a viewer at least one line unless all
-    # of its lines are private to others, so a few times the limit is plenty.
-    for event in store.log_events(db, table.code, table.round, limit * 4):
-        key = (commitment, event["id"], event["undone_version"], seat)
-        readable = _event_lines.get(key)
-        if readable is None:
-            if len(_event_lines) >= LOG_EVENTS_KEPT:
+    moments: list[tuple[int, int, list[dict[str, Any]]]] = []
+    read, before, floor = 0, None, None
+    while read < 4 * limit:
+        page = store.log_moments(db, table.code, table.round,
+                                 limit if before is None else 3 * limit, before)
+        named = {event_id: (commitment, event_id, undone, seat)
+                 for event_id, _, undone in page}
+        unread = [event_id for event_id, key in named.items() if key not in _event_lines]
+        if unread:
+            if len(_event_lines) + len(unread) > LOG_EVENTS_KEPT:
                 _event_lines.clear()
-            readable = _event_lines[key] = _readable(commitment, event, seat)
-        moments.extend(readable)
-    moments.sort(key=lambda moment: (moment[0], moment[1]), reverse=True)
+                unread = list(named)
+            for event in store.log_events(db, unread):
+                _event_lines[named[event["id"]]] = _readable(commitment, event, seat)
+        for key in named.values():
+            moments.extend(_event_lines[key])
+        for _, version, undone in page:
+            if undone is None:
+                floor = version or 0
+        read += len(page)
+        if len(page) < (limit if before is None else 3 * limit):
+            break
+        if floor is not None and sum(len(lines) for version, _, lines in moments
+                                     if version >= floor) >= limit:
+            break
+        before = page[-1][0]
+    moments.sort(key=_moment_order, reverse=True)
     entries = [entry for _, _, lines in moments for entry in lines]
     return entries[:limit]
+
+
+_moment_order = operator.itemgetter(0, 1)
 
 
 def _readable(commitment: str, event: dict[str, Any], seat: int | None

@@ -8,6 +8,8 @@ import json
 import threading
 
 import pytest
+from hypothesis import HealthCheck, assume, example, given, settings
+from hypothesis import strategies as st
 
 from companion import store, tables
 from companion.verify import verify
@@ -226,3 +228,41 @@ def test_game_end_reveals_the_seed_and_play_again_commits_a_new_one(db):
     assert tables.open_seat(db, created["seats"][0]["token"])[0].round == 2
     with pytest.raises(tables.Refused):
         tables.play_again(db, created["host_token"], as_host=True)
+
+
+@settings(max_examples=40, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(moves=st.lists(st.tuples(st.sampled_from(["act", "act", "seat undo", "host undo"]),
+                                st.integers(0, 1), st.integers(0, 1000)),
+                      min_size=1, max_size=40),
+       limit=st.integers(1, 6))
+@example(moves=[("act", 0, 0)] * 5 + [("host undo", 0, 0)] * 3, limit=1)
+def test_the_newest_log_lines_are_read_page_by_page_as_they_would_be_whole(db, moves, limit):
+    """A screen shows the newest lines of the log (private lines only to their seat, an
+    undone action marked where it happened, the undo a line of its own): reading only the
+    newest events first gives the same lines as reading the whole game, however actions
+    and takes-back (the seat's own, the host's corrections) interleave."""
+    created = tables.create(db, "kit", None, [{"name": "Anna"}, {"name": "Bob"}],
+                            deal_mode="now")
+    tokens = [s["token"] for s in created["seats"]]
+    acted = 0
+    for kind, who, pick in moves:
+        try:
+            if kind == "act":
+                table, seat = tables.open_seat(db, tokens[who])
+                offered = [a for a in table.actions(who) if not a.inputs]
+                if offered:
+                    chosen = offered[pick % len(offered)]
+                    tables.act(db, tokens[who], chosen.action, chosen.params, None)
+                    acted += 1
+            elif kind == "seat undo":
+                tables.undo(db, tokens[who], by_seat=True)
+            else:
+                tables.undo(db, created["host_token"])
+        except tables.Refused:
+            pass
+    assume(acted)
+    table = tables.open_table(db, created["code"])
+    for viewer in (None, 0, 1):
+        whole = tables.log_for(db, table, viewer, limit=10_000)
+        assert tables.log_for(db, table, viewer, limit=limit) == whole[:limit]

@@ -6,6 +6,7 @@ from typing import Any
 
 from babel import Locale
 from flask import Flask, g, jsonify, make_response, render_template, request
+from flask.sessions import SecureCookieSessionInterface
 from flask_babel import Babel
 from flask_htmx import HTMX
 from flask_wtf.csrf import CSRFError, CSRFProtect
@@ -34,7 +35,41 @@ CONTENT_SECURITY_POLICY = "; ".join([
 ])
 
 
+_SECURITY_HEADERS = (
+    ("Content-Security-Policy", CONTENT_SECURITY_POLICY),
+    ("X-Content-Type-Options", "nosniff"),
+    ("X-Frame-Options", "DENY"),
+    # Seat and host links carry their token in the path: never send it as a referrer.
+    ("Referrer-Policy", "no-referrer"),
+    ("Permissions-Policy", "camera=(), microphone=(), geolocation=()"),
+)
+_NOT_STORED = (("Cache-Control", "no-store"),)
+"""Added to each answer that does not set its own (one pass over its headers)."""
+
 _LOCALES = {code: Locale.parse(code) for code in LANGUAGES}
+
+
+class CookieSessions(SecureCookieSessionInterface):
+    """Flask's signed-cookie session, made once per app instead of once per request.
+
+    Only the screens' forms (their CSRF token) use the session; an API call, an event
+    stream or a poll sends no cookie and needs no signer (it was a tenth of an action).
+    """
+
+    def __init__(self) -> None:
+        self._signers: dict[Any, Any] = {}
+
+    def get_signing_serializer(self, app: Flask) -> Any:
+        key = (app.secret_key, tuple(app.config["SECRET_KEY_FALLBACKS"] or ()))
+        signer = self._signers.get(key)
+        if signer is None:
+            signer = self._signers[key] = super().get_signing_serializer(app)
+        return signer
+
+    def open_session(self, app: Flask, request: Any) -> Any:
+        if app.secret_key and self.get_cookie_name(app) not in request.cookies:
+            return self.session_class()
+        return super().open_session(app, request)
 
 
 def select_locale() -> str:
@@ -53,6 +88,7 @@ def _babel_locale() -> Locale:
 def init_web(app: Flask) -> None:
     app.config.setdefault(
         "BABEL_TRANSLATION_DIRECTORIES", ";".join(str(d) for d in translation_directories()))
+    app.session_interface = CookieSessions()
     babel.init_app(app, locale_selector=_babel_locale)
     csrf.init_app(app)
     htmx.init_app(app)
@@ -79,14 +115,12 @@ def init_web(app: Flask) -> None:
     @app.after_request
     def security_headers(response: Any) -> Any:
         headers = response.headers
-        headers.setdefault("Content-Security-Policy", CONTENT_SECURITY_POLICY)
-        headers.setdefault("X-Content-Type-Options", "nosniff")
-        headers.setdefault("X-Frame-Options", "DENY")
-        # Seat and host links carry their token in the path: never send it as a referrer.
-        headers.setdefault("Referrer-Policy", "no-referrer")
-        headers.setdefault("Permissions-Policy", "camera=(), microphone=(), geolocation=()")
+        present = {name.lower() for name, _ in headers.items()}
+        wanted = _SECURITY_HEADERS
         if request.endpoint and request.endpoint != "static":
-            headers.setdefault("Cache-Control", "no-store")
+            wanted = _SECURITY_HEADERS + _NOT_STORED
+        headers.extend([(name, value) for name, value in wanted
+                        if name.lower() not in present])
         if htmx:
             headers.add("Vary", "HX-Request")
         return response

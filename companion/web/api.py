@@ -105,7 +105,8 @@ def _seat_answer(token: str, status: int = 200, acted: tables.Acted | None = Non
         "table": render.table_info(db, table),
         "view": table.view(seat["seat"]),
         "actions": render.api_actions(table, seat["seat"]),
-        "can_undo": tables.undo_allowed(db, table, seat["seat"]) is not None,
+        "can_undo": tables.undo_allowed(db, table, seat["seat"],
+                                        acted.last if acted else None) is not None,
         "log": render.log_lines(tables.log_for(db, table, seat["seat"]), table.names),
         **extra,
     }), status

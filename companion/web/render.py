@@ -106,6 +106,8 @@ def table_info(db: Any, table: Table) -> dict[str, Any]:
 
 def finished_games(db: Any, table: Table) -> list[dict[str, Any]]:
     """This table's finished games with their result, seed and log hash, newest first."""
+    if table.round == 1 and not table.round_closed:
+        return []  # the first game of a table, still being played: nothing finished yet
     return [dict(game, result=_result(game["result"], table.names))
             for game in tables.finished_games(db, table)]
 
