@@ -43,7 +43,12 @@ def hex32(value: Any, what: str) -> str:
 
 
 def contributions(db: Database, table: Table) -> list[dict[str, Any]]:
-    return store.contributions(db, table.code, table.round)
+    if table.contributions is not None:
+        return table.contributions
+    found = store.contributions(db, table.code, table.round)
+    if table.dealt:
+        table.contributions = found
+    return found
 
 
 def mine(db: Database, table: Table, seat: int) -> dict[str, Any] | None:

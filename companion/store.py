@@ -16,6 +16,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
+import orjson
 from sqlite_utils import Database, Migrations
 
 from companion import chain, live
@@ -248,7 +249,15 @@ def dumps(value: Any) -> str:
 
 
 def loads(text: str | None) -> Any:
-    return None if text is None else json.loads(text)
+    """Stored JSON read by orjson (a state is read on every request), the rare text it
+    refuses (NaN) by the standard library. Every number stored is a small integer (cards,
+    counts, checked options), well inside the 64 bits orjson reads exactly."""
+    if text is None:
+        return None
+    try:
+        return orjson.loads(text)
+    except orjson.JSONDecodeError:
+        return json.loads(text)
 
 
 # --- reads ----------------------------------------------------------------------------
@@ -285,6 +294,12 @@ def version(db: Database, code: str) -> int | None:
 
 def seat_by_hash(db: Database, token_hash: str) -> dict[str, Any] | None:
     return row(db, "select * from seats where token_hash = ?", [token_hash])
+
+
+def table_by_seat(db: Database, token_hash: str) -> dict[str, Any] | None:
+    """The table a seat token belongs to, in one indexed read (the seat is among its seats)."""
+    return row(db, "select tables.* from seats join tables on tables.code = seats.table_code "
+                   "where seats.token_hash = ?", [token_hash])
 
 
 def seats(db: Database, code: str) -> list[dict[str, Any]]:
@@ -351,7 +366,9 @@ def seat_version(db: Database, token_hash: str) -> int | None:
 
 
 def event_by_key(db: Database, code: str, key: str) -> dict[str, Any] | None:
-    return row(db, "select * from events where table_code = ? and key = ?", [code, key])
+    """The event a request key already made (its id and version), if any."""
+    return row(db, "select id, version from events where table_code = ? and key = ?",
+               [code, key])
 
 
 def contributions(db: Database, code: str, round_: int) -> list[dict[str, Any]]:

@@ -106,6 +106,9 @@ class Table:
     def __post_init__(self) -> None:
         self.state = store.loads(self.row["state"])
         self._offers: Offers | None = None
+        self.contributions: list[dict[str, Any]] | None = None
+        """The phones' randomness once read for this request after the deal (it is fixed
+        from the deal on: the action and the answer's deal status share one read)."""
 
     @property
     def code(self) -> str:
@@ -391,11 +394,12 @@ def open_host(db: Database, token: Any) -> Table:
 def open_seat(db: Database, token: Any) -> tuple[Table, dict[str, Any]]:
     """The table and seat this token opens (403 if none, e.g. after a re-issue)."""
     digest = _check_token(token)
-    seat = store.seat_by_hash(db, digest)
-    if seat is None or not hmac.compare_digest(seat["token_hash"], digest):
+    row = store.table_by_seat(db, digest)
+    seats = [] if row is None else store.seats(db, row["code"])
+    seat = next((s for s in seats if s["token_hash"] == digest), None)
+    if row is None or seat is None or not hmac.compare_digest(seat["token_hash"], digest):
         raise Forbidden(N_("This seat link is not valid any more. Ask the host for a new one."))
-    table = _load(db, store.table(db, seat["table_code"]))
-    return table, seat
+    return Table(row, seats), seat
 
 
 # --- acting -----------------------------------------------------------------------------

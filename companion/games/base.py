@@ -25,6 +25,9 @@ from typing import Any, Protocol
 State = dict[str, Any]
 _params_key = json.JSONEncoder(sort_keys=True).encode
 """``json.dumps(params, sort_keys=True)`` without building an encoder per call."""
+_written_params: dict[tuple[Any, ...], str] = {}
+"""Flat params as ``_params_key`` writes them: the same few buttons are sorted again on
+every version of every table."""
 
 
 def N_(message: str) -> str:
@@ -159,7 +162,19 @@ class Action:
 
     def sort_key(self) -> tuple[str, str]:
         """Orders a seat's buttons; every game sorts its offers by it on every version."""
-        return (self.action, _params_key(self.params) if self.params else "{}")
+        if not self.params:
+            return (self.action, "{}")
+        try:
+            flat = tuple([(name, value, type(value))  # 1 and True are equal keys otherwise
+                          for name, value in sorted(self.params.items())])
+            written = _written_params.get(flat)
+        except TypeError:  # a list or dict among the values: written out each time
+            return (self.action, _params_key(self.params))
+        if written is None:
+            if len(_written_params) >= 4096:
+                _written_params.clear()
+            written = _written_params[flat] = _params_key(self.params)
+        return (self.action, written)
 
 
 def line(text: str, to: list[int] | None = None, **args: Any) -> dict[str, Any]:

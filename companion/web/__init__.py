@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from babel import Locale
-from flask import Flask, g, jsonify, make_response, render_template, request
+from flask import Flask, jsonify, make_response, render_template, request
 from flask.sessions import SecureCookieSessionInterface
 from flask_babel import Babel
 from flask_htmx import HTMX
@@ -15,6 +15,8 @@ from companion.games.base import N_
 from companion.i18n import LANGUAGES, translation_directories
 from companion.tables import TableError
 from companion.web import render
+from companion.web.answers import init_answers
+from companion.web.render import select_locale
 
 csrf = CSRFProtect()
 babel = Babel()
@@ -72,14 +74,6 @@ class CookieSessions(SecureCookieSessionInterface):
         return super().open_session(app, request)
 
 
-def select_locale() -> str:
-    """The language a screen asked for (seat or table), else the browser's, else English."""
-    lang = g.get("lang")
-    if lang in LANGUAGES:
-        return lang
-    return request.accept_languages.best_match(list(LANGUAGES)) or "en"
-
-
 def _babel_locale() -> Locale:
     """The same, parsed once per language (Flask-Babel would parse the code per request)."""
     return _LOCALES[select_locale()]
@@ -89,6 +83,7 @@ def init_web(app: Flask) -> None:
     app.config.setdefault(
         "BABEL_TRANSLATION_DIRECTORIES", ";".join(str(d) for d in translation_directories()))
     app.session_interface = CookieSessions()
+    init_answers(app)
     babel.init_app(app, locale_selector=_babel_locale)
     csrf.init_app(app)
     htmx.init_app(app)

@@ -1,0 +1,42 @@
+"""JSON answers written by orjson: an action's answer (view, actions, log) was written by
+the standard library's encoder in a fifth of a millisecond, a tenth of the action.
+
+The bytes differ only in that text is sent as UTF-8 rather than ``\\u`` escapes; keys stay
+sorted, as Flask sorts them. A value orjson does not take (an integer beyond 64 bits) is
+written by Flask's own provider.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import orjson
+from flask import Flask, Response
+from flask.json.provider import DefaultJSONProvider, _default
+
+_OPTIONS = orjson.OPT_SORT_KEYS | orjson.OPT_NON_STR_KEYS
+
+
+class Answers(DefaultJSONProvider):
+    def dumps(self, obj: Any, **kwargs: Any) -> str:
+        if kwargs.keys() - {"separators"}:
+            return super().dumps(obj, **kwargs)
+        try:
+            return orjson.dumps(obj, default=_default, option=_OPTIONS).decode()
+        except orjson.JSONEncodeError:
+            return super().dumps(obj, **kwargs)
+
+    def response(self, *args: Any, **kwargs: Any) -> Response:
+        if (self.compact is None and self._app.debug) or self.compact is False:
+            return super().response(*args, **kwargs)
+        obj = self._prepare_response_obj(args, kwargs)
+        try:
+            body = orjson.dumps(obj, default=_default,
+                                option=_OPTIONS | orjson.OPT_APPEND_NEWLINE)
+        except orjson.JSONEncodeError:
+            return super().response(*args, **kwargs)
+        return self._app.response_class(body, mimetype=self.mimetype)
+
+
+def init_answers(app: Flask) -> None:
+    app.json = Answers(app)
