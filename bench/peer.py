@@ -10,6 +10,10 @@ once it holds five, or reshuffles an empty deck), and the other phone acts as so
 stream announces that version. A move's latency is the action's answer (it carries the
 mover's new view, as boardgame.io's state update does); propagation is from the call to
 the other phone's stream announcing it.
+
+Each phone keeps the log lines it was sent and asks only for the new ones (``log_since``,
+as boardgame.io's clients receive only the new log entries); ``--peer-log full`` has every
+answer carry the newest 40 lines instead, as the API does when not asked.
 """
 
 from __future__ import annotations
@@ -124,9 +128,10 @@ async def run_bgio(folder: Path, tables: int, warmup: float, seconds: float
         await server.wait()
 
 
-async def run_companion(server: Server, tables: int, warmup: float, seconds: float
-                        ) -> dict[str, Any]:
-    """Table Companion at the same load: ``tables`` x 2 phones taking turns."""
+async def run_companion(server: Server, tables: int, warmup: float, seconds: float,
+                        log: str = "kept") -> dict[str, Any]:
+    """Table Companion at the same load: ``tables`` x 2 phones taking turns (``log``:
+    "kept", each phone asks for the lines since the version it holds, or "full")."""
     made = await create_tables(server.port, tables)
     latencies: list[float] = []
     propagation: list[float] = []
@@ -144,6 +149,7 @@ async def run_companion(server: Server, tables: int, warmup: float, seconds: flo
                 return 0
             await ready.wait()
             hands, deck, version, turn, moves = [0, 0], 52, table.seats[0].version, 0, 0
+            held = [version, version]
             while time.perf_counter() < clock["end"]:
                 seat = table.seats[turn]
                 if hands[turn] >= HAND:
@@ -152,7 +158,10 @@ async def run_companion(server: Server, tables: int, warmup: float, seconds: flo
                     move = {"action": "draw", "params": {"end": "top"}}
                 else:
                     move = {"action": "reshuffle", "params": {}}
-                body = json.dumps(dict(move, version=version, key=keys())).encode()
+                asked = dict(move, version=version, key=keys())
+                if log == "kept":
+                    asked["log_since"] = held[turn]
+                body = json.dumps(asked).encode()
                 sent = time.perf_counter()
                 answer = await conns[turn].request("POST", f"/api/s/{seat.token}/act", body,
                                                    json_headers())
@@ -163,7 +172,7 @@ async def run_companion(server: Server, tables: int, warmup: float, seconds: flo
                         continue
                     raise HTTPError(f"act: {answer.status} {answer.body[:200]!r}")
                 data = answer.json()
-                version = data["version"]
+                version = held[turn] = data["version"]
                 hands[turn] = len(data["view"]["hand"])
                 deck = data["view"]["deck_count"]
                 latencies.append(answer.seconds)
@@ -226,7 +235,7 @@ async def phase_peer(server: Server, args: Any, results: Path) -> dict[str, Any]
                 theirs = await run_bgio(results / "peer-boardgame.io", tables, 2.0,
                                         args.peer_seconds)
             say(f"Table Companion: {tables} tables x 2 phones, {args.peer_seconds:g} s")
-            ours = await run_companion(server, tables, 2.0, args.peer_seconds)
+            ours = await run_companion(server, tables, 2.0, args.peer_seconds, args.peer_log)
             pairs.append({"boardgame.io": theirs, "companion": ours,
                           "ratio": ratios(ours, theirs) if theirs else None,
                           "loadavg": round(os.getloadavg()[0], 2)})

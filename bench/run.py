@@ -889,6 +889,9 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--peer-devices", type=int, nargs="+", default=[4, 100],
                         help="devices (2 per table) in the side-by-side phase (default 4 100)")
     parser.add_argument("--peer-seconds", type=float, help="seconds measured per peer run")
+    parser.add_argument("--peer-log", choices=("kept", "full"), default="kept",
+                        help="our phones keep their log and ask for the new lines "
+                             "(log_since, default) or get the newest 40 with every answer")
     parser.add_argument("--peer-rounds", type=int,
                         help="side-by-side pairs of runs per device count")
     parser.add_argument("--fury-deep", type=int, help="Fury actions before measuring")

@@ -811,8 +811,11 @@ LOG_EVENTS_KEPT = 8192
 _event_lines: dict[tuple[str, int, Any, int | None], list[tuple[int, int, list[dict]]]] = {}
 
 
-def log_for(db: Database, table: Table, seat: int | None, limit: int = 40) -> list[dict]:
-    """This game's log as ``seat`` may read it (None: public lines only), newest first.
+def log_for(db: Database, table: Table, seat: int | None, limit: int = 40,
+            since: int | None = None) -> list[dict]:
+    """This game's log as ``seat`` may read it (None: public lines only), newest first;
+    with ``since``, only the lines written after that version of the table (a client that
+    keeps the lines it was sent asks for the new ones).
 
     An undone action keeps its lines, marked undone, where it happened; the undo itself is
     a line at the moment it was made, naming the action it took back.
@@ -825,14 +828,17 @@ def log_for(db: Database, table: Table, seat: int | None, limit: int = 40) -> li
     ``limit`` lines (an event gives a viewer at least one line unless all its lines are
     private to others; at most ``4 * limit`` events are read). An older event's undo line
     can be newer than a younger event only if that younger event was undone too: below the
-    oldest live event read so far nothing older can interleave.
+    oldest live event read so far nothing older can interleave. A line already sent is not
+    sent again when an undo marks it undone: the undo's own line names the action.
     """
     commitment = table.row["commitment"]
     moments: list[tuple[int, int, list[dict[str, Any]]]] = []
     read, before, floor = 0, None, None
+    # Each version after ``since`` wrote at most one event: no more can be newer.
+    first = limit if since is None else max(1, min(limit, table.version - since + 1))
     while read < 4 * limit:
-        page = store.log_moments(db, table.code, table.round,
-                                 limit if before is None else 3 * limit, before)
+        size = first if before is None else 3 * limit
+        page = store.log_moments(db, table.code, table.round, size, before)
         named = {event_id: (commitment, event_id, undone, seat)
                  for event_id, _, undone in page}
         unread = [event_id for event_id, key in named.items() if key not in _event_lines]
@@ -848,12 +854,14 @@ def log_for(db: Database, table: Table, seat: int | None, limit: int = 40) -> li
             if undone is None:
                 floor = version or 0
         read += len(page)
-        if len(page) < (limit if before is None else 3 * limit):
+        if len(page) < size:
             break
-        if floor is not None and sum(len(lines) for version, _, lines in moments
-                                     if version >= floor) >= limit:
+        if floor is not None and (since is not None and floor <= since or sum(
+                len(lines) for version, _, lines in moments if version >= floor) >= limit):
             break
         before = page[-1][0]
+    if since is not None:
+        moments = [moment for moment in moments if moment[0] > since]
     moments.sort(key=_moment_order, reverse=True)
     entries = [entry for _, _, lines in moments for entry in lines]
     return entries[:limit]

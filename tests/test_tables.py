@@ -263,6 +263,19 @@ def test_the_newest_log_lines_are_read_page_by_page_as_they_would_be_whole(db, m
             pass
     assume(acted)
     table = tables.open_table(db, created["code"])
+    written = {row["id"]: row for row in store.events(db, created["code"])}
+
+    def version_of(entry):
+        """The version of the table that wrote this line (an undo's: the undo's)."""
+        event = written[entry["ref"][1]]
+        return event["undone_version"] if entry["ref"][2] == "undo" else event["version"]
+
     for viewer in (None, 0, 1):
         whole = tables.log_for(db, table, viewer, limit=10_000)
         assert tables.log_for(db, table, viewer, limit=limit) == whole[:limit]
+        # A client that keeps its log asks only for the lines after the version it holds.
+        for since in {0, table.version - 1, table.version - 3, table.version // 2}:
+            newer = [entry for entry in whole if version_of(entry) > since]
+            assert tables.log_for(db, table, viewer, limit=10_000, since=since) == newer
+            assert tables.log_for(db, table, viewer, limit=limit, since=since) == \
+                newer[:limit]

@@ -93,10 +93,28 @@ def table_view(code: str) -> Any:
     })
 
 
+def _log_since(body: dict[str, Any] | None = None) -> int | None:
+    """``log_since``: the version up to which the client holds the log (query or body)."""
+    value = request.args.get("log_since")
+    if value is None and body is not None:
+        value = body.get("log_since")
+    if value is None:
+        return None
+    if isinstance(value, str):
+        try:
+            value = inputs.whole_number(value)
+        except BadRequest:
+            value = None
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise BadRequest(N_("“log_since” must be a whole number (a version of the table)."))
+    return value
+
+
 def _seat_answer(token: str, status: int = 200, acted: tables.Acted | None = None,
-                 **extra: Any) -> Any:
-    """The seat's view, its actions and its log; after an action, of the table as the
-    action left it (no second read, no second parse of the state)."""
+                 since: int | None = None, **extra: Any) -> Any:
+    """The seat's view, its actions and its log (only the lines after version ``since``,
+    when the client keeps the rest); after an action, of the table as the action left it
+    (no second read, no second parse of the state)."""
     db = get_db()
     table, seat = (acted.table, acted.seat) if acted else tables.open_seat(db, token)
     return jsonify({
@@ -107,7 +125,8 @@ def _seat_answer(token: str, status: int = 200, acted: tables.Acted | None = Non
         "actions": render.api_actions(table, seat["seat"]),
         "can_undo": tables.undo_allowed(db, table, seat["seat"],
                                         acted.last if acted else None) is not None,
-        "log": render.log_lines(tables.log_for(db, table, seat["seat"]), table.names),
+        "log": render.log_lines(tables.log_for(db, table, seat["seat"], since=since),
+                                table.names),
         **extra,
     }), status
 
@@ -115,7 +134,7 @@ def _seat_answer(token: str, status: int = 200, acted: tables.Acted | None = Non
 @bp.get("/s/<token>")
 def seat_view(token: str) -> Any:
     _lang()
-    return _seat_answer(token)
+    return _seat_answer(token, since=_log_since())
 
 
 @bp.post("/s/<token>/act")
@@ -125,12 +144,14 @@ def seat_act(token: str) -> Any:
     version = body.get("version")
     if version is None:
         raise BadRequest(N_("The version must be a whole number."))
+    since = _log_since(body)
     try:
         acted = tables.act(get_db(), token, body.get("action"), body.get("params"), version,
                            body.get("key"))
     except tables.Stale as stale:
-        return _seat_answer(token, 409, error=render.say(stale.message, stale.args_, []))
-    return _seat_answer(token, acted=acted, repeated=acted.repeated)
+        return _seat_answer(token, 409, since=since,
+                            error=render.say(stale.message, stale.args_, []))
+    return _seat_answer(token, acted=acted, since=since, repeated=acted.repeated)
 
 
 @bp.post("/s/<token>/undo")

@@ -36,6 +36,11 @@ SEAT_VIEW = {"$ref": "#/components/schemas/SeatView"}
 TABLE_INFO = {"$ref": "#/components/schemas/TableInfo"}
 ROUND = {"name": "round", "in": "query", "required": False, "schema": {"type": "integer"},
          "description": "only this finished game of the table (see `table.finished`)"}
+LOG_SINCE = {"name": "log_since", "in": "query", "required": False,
+             "schema": {"type": "integer", "minimum": 0},
+             "description": "the version up to which this client keeps the log: `log` holds "
+                            "only the lines written after it (an undo does not resend the "
+                            "lines it marks undone; its own line names the action)"}
 HEX32 = {"type": "string", "pattern": "^[0-9a-f]{64}$"}
 HOST_VIEW = {"$ref": "#/components/schemas/HostView"}
 
@@ -89,7 +94,7 @@ def openapi_document() -> dict[str, Any]:
             }},
             "/api/s/{token}": {"get": {
                 "summary": "A seat's private view and every legal action it may take now.",
-                "parameters": [_token()],
+                "parameters": [_token(), LOG_SINCE],
                 "responses": {"200": _json(SEAT_VIEW, "The seat view."), **_errors(403)},
             }},
             "/api/s/{token}/act": {"post": {
@@ -200,7 +205,10 @@ def openapi_document() -> dict[str, Any]:
             "Act": {"type": "object", "required": ["action", "version"], "properties": {
                 "action": {"type": "string"}, "params": {"type": "object"},
                 "version": {"type": "integer"},
-                "key": {"type": "string", "maxLength": 64}}},
+                "key": {"type": "string", "maxLength": 64},
+                "log_since": {"type": "integer", "minimum": 0, "description":
+                              "the version up to which this client keeps the log: the "
+                              "answer's `log` holds only the lines written after it"}}},
             "Action": {"type": "object", "properties": {
                 "action": {"type": "string"}, "params": {"type": "object"},
                 "label": {"type": "string"}, "inputs": {"type": "object"},

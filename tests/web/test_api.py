@@ -94,6 +94,26 @@ def test_act_not_stale_when_only_unrelated_things_changed(tables):
     assert tables.act(bob, "roll", {"secret": False, "dice": "1d6"}, version=1).status_code == 200
 
 
+def test_a_client_that_keeps_its_log_is_sent_only_the_new_lines(tables, client):
+    """``log_since``: after an action the answer carries only the lines written since the
+    version the client holds (as boardgame.io sends its clients the new log entries);
+    without it, the newest 40 lines as before."""
+    created = tables.create()
+    anna, bob = (s["token"] for s in created["seats"])
+    for _ in range(3):
+        assert tables.act(anna, "roll", {"secret": False, "dice": "1d6"}).status_code == 200
+    held = tables.seat(bob)
+    assert len(held["log"]) == 3
+    body = {"action": "draw", "params": {"end": "top"}, "version": held["version"],
+            "log_since": held["version"]}
+    answer = client.post(f"/api/s/{bob}/act", json=body).get_json()
+    assert [line["id"] for line in answer["log"]] == [
+        "You drew {card}.", "{who} drew a card from the top."]
+    assert len(tables.seat(bob)["log"]) == 5
+    assert client.get(f"/api/s/{bob}?log_since={answer['version']}").get_json()["log"] == []
+    assert client.get(f"/api/s/{bob}?log_since=x").status_code == 400
+
+
 def test_repeated_key_applies_once(tables):
     """A double tap posts the same key twice: one card is drawn, not two."""
     token = tables.create()["seats"][0]["token"]
@@ -112,6 +132,9 @@ def test_repeated_key_applies_once(tables):
     ({"action": "fly", "params": {}, "version": 1}, 400),
     ({"action": "draw", "params": {"end": "middle"}, "version": 1}, 400),
     ({"action": "draw", "params": {"end": "top"}, "version": 1, "key": "x" * 100}, 400),
+    ({"action": "draw", "params": {"end": "top"}, "version": 1, "log_since": -1}, 400),
+    ({"action": "draw", "params": {"end": "top"}, "version": 1, "log_since": "two"}, 400),
+    ({"action": "draw", "params": {"end": "top"}, "version": 1, "log_since": True}, 400),
     ({"action": "discard", "params": {"card": 3}, "version": 1}, 422),
     ({"action": "show_roll", "params": {"roll": 99}, "version": 1}, 422),
 ])
