@@ -30,7 +30,10 @@ def select_locale() -> str:
     lang = g.get("lang")
     if lang in LANGUAGES:
         return lang
-    return request.accept_languages.best_match(list(LANGUAGES)) or "en"
+    browser = g.get("browser_lang")
+    if browser is None:
+        browser = g.browser_lang = request.accept_languages.best_match(list(LANGUAGES)) or "en"
+    return browser
 
 
 def _catalogue() -> Any:
@@ -112,7 +115,7 @@ def table_info(db: Any, table: Table) -> dict[str, Any]:
             for s in table.seats
         ],
         "lang": table.row["lang"],
-        "table_url": public_url(table) + url_for("screens.table_page", code=table.code),
+        "table_url": public_url(table) + _table_path(table.code),
         "dealt": table.dealt,
         "deal": deal.status(db, table),
         "log_hash": table.row["log_hash"],
@@ -120,6 +123,19 @@ def table_info(db: Any, table: Table) -> dict[str, Any]:
         "again": [table.names[s] for s in tables.again_asked(table)],
         "finished": finished_games(db, table),
     }
+
+
+_table_paths: dict[str, str] = {}
+
+
+def _table_path(code: str) -> str:
+    """The table page's path (asked for with every answer; routes do not change)."""
+    path = _table_paths.get(code)
+    if path is None:
+        if len(_table_paths) >= 4096:
+            _table_paths.clear()
+        path = _table_paths[code] = url_for("screens.table_page", code=code)
+    return path
 
 
 def finished_games(db: Any, table: Table) -> list[dict[str, Any]]:
