@@ -26,7 +26,6 @@ from companion import live
 class Server(Protocol):
     """What the holders ask of the server (``serving.BoundedServer``)."""
 
-    idle_seconds: float
     loop: Any
 
     def closed(self, address: Any) -> None: ...
@@ -92,11 +91,10 @@ class _Holder:
 
 class IdleConnections(_Holder):
     """Keep-alive connections waiting for their next request: readable, the server serves
-    it in a fresh greenlet; quiet for ``idle_seconds``, it is closed."""
+    it in a fresh greenlet; quiet for ``seconds`` more, it is closed."""
 
-    def hold(self, sock: Any, address: Any) -> None:
-        self._watch(_Held(sock, address), self._readable, self.server.idle_seconds, 0.0,
-                    self._expired)
+    def hold(self, sock: Any, address: Any, seconds: float) -> None:
+        self._watch(_Held(sock, address), self._readable, seconds, 0.0, self._expired)
 
     def _readable(self, held: _Held) -> None:
         if self._release(held):

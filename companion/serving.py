@@ -16,15 +16,15 @@ enforces. The bounds, in one place:
     a request still incomplete then is dropped with its connection. An event stream is
     exempt once its request is in: from then on it only receives.
 ``CONNECTION_LIMIT`` / ``IDLE_SECONDS``
-    all connections together (past it the server stops accepting until one closes), and
-    how long a keep-alive connection may wait for its next request.
+    all connections together, held ones included (past it the server stops accepting
+    until one closes), and how long a keep-alive connection may wait for its next request.
 ``MAX_HEADER_BYTES`` / ``MAX_BODY_BYTES``
     refused before the application sees them (Flask's ``MAX_CONTENT_LENGTH`` of 64 KiB is
     the tighter body bound for the app itself).
 
-Nothing waits in a greenlet: a connection between two requests, and an event stream
-(``/s/<token>/events`` and the like) once its first event is sent, are held by the loop
-itself (``companion/held.py``: ≈ 2 KB each instead of ≈ 25–30 KB), and a held connection
+Nothing waits long in a greenlet: a connection quiet for ``HOLD_AFTER_SECONDS`` between
+two requests, and an event stream once its first event is sent, are held by the loop
+itself (``companion/held.py``: ≈ 2–3 KB each instead of ≈ 25–30 KB), and a held connection
 that becomes readable gets a fresh greenlet for its next request.
 
 The application-level bound — wrong table codes and links per client — is in
@@ -60,6 +60,10 @@ MAX_HEADERS = 100
 MAX_BODY_BYTES = 256 * 1024
 FAIR_TURN_SECONDS = 1e-6
 """Any positive wait puts the connection behind the next round of I/O (0 would not)."""
+HOLD_AFTER_SECONDS = 1.0
+"""A connection whose next request has not begun within this long is held by the loop
+(``companion/held.py``) until it does: a busy connection keeps its greenlet, a quiet one
+costs no greenlet."""
 
 _TOO_LARGE = (b"HTTP/1.1 413 Payload Too Large\r\nConnection: close\r\n"
               b"Content-Type: text/plain\r\nContent-Length: 24\r\n\r\n"
@@ -128,30 +132,26 @@ class BoundedHandler(WSGIHandler):
 
     server: BoundedServer
     _deadline: Timeout | None = None
-    _answered = False
 
     def handle_one_request(self) -> Any:
         if self.rfile.closed:
             return None
-        if self._answered:
-            # Between two requests the loop holds the connection, not this greenlet.
-            waiting = self._next_request_waiting()
-            if waiting is None:
-                return None
-            if not waiting:
-                self.server.idle.hold(self.socket, self.client_address)
-                self.socket = None          # not closed when this greenlet ends
-                return None
-        self._answered = True
         # Let the loop look at every other connection first: a client that sends its next
         # request the moment it has its answer would otherwise be served again and again
         # while the others wait (measured: p50 2.6 ms but p95 356 ms with 16 clients).
         gevent.sleep(FAIR_TURN_SECONDS)
+        grace = min(HOLD_AFTER_SECONDS, self.server.idle_seconds)
         try:
-            with Timeout(self.server.idle_seconds):
+            with Timeout(grace):
                 if not self.rfile.peek(1):      # the client closed the connection
                     return None
         except Timeout:
+            # Quiet: the loop holds the connection until its next request, not this greenlet.
+            if self.server.idle_seconds <= grace:
+                return None
+            self.server.idle.hold(self.socket, self.client_address,
+                                  self.server.idle_seconds - grace)
+            self.socket = None                  # not closed when this greenlet ends
             return None
         except OSError:
             return None
@@ -165,18 +165,6 @@ class BoundedHandler(WSGIHandler):
             return None                          # too slow: drop the connection
         finally:
             self._deadline.close()
-
-    def _next_request_waiting(self) -> bool | None:
-        """Whether bytes of the next request are already here, read without waiting
-        (None: the connection failed)."""
-        timeout = self.socket.gettimeout()
-        self.socket.settimeout(0.0)
-        try:
-            return bool(self.rfile.peek(1))
-        except OSError:
-            return None
-        finally:
-            self.socket.settimeout(timeout)
 
     def MessageClass(self, stream: Any, *args: Any) -> _Headers:  # noqa: N802 (gevent's)
         return _Headers(stream)
