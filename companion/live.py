@@ -6,14 +6,20 @@ each open event stream (``/s/<token>/events`` and the like, ``companion/web/scre
 holds a :class:`Watch` on its table and wakes only for that table. Nothing is kept for a
 table nobody watches, and a watch costs no CPU while it waits.
 
-Streams wait on ``threading.Event`` by default (Flask's test client, any threaded server);
-``companion serve`` runs every connection as a greenlet in one thread and calls
-:func:`cooperate` so that a waiting stream yields to the event loop instead of blocking it.
+A :class:`Stream` says what a screen is sent. Iterated (Flask's test client, any WSGI
+server) it waits on ``threading.Event`` between events, or as a greenlet once
+:func:`cooperate` was called. ``companion serve`` does not iterate it: it takes the stream
+from the request's environ (``HELD``) and holds it without a greenlet
+(``companion/serving.py``), calling :meth:`Stream.next_event` when the watch wakes it
+(``Watch.notify``) or a heartbeat is due — an open stream costs its socket and a few small
+objects, not a waiting greenlet's stack.
 """
 
 from __future__ import annotations
 
 import threading
+import time
+from collections.abc import Callable, Iterator
 from typing import Any
 
 HEARTBEAT_SECONDS = 4.0
@@ -28,6 +34,9 @@ _lock = threading.Lock()
 _watching: dict[str, set[Watch]] = {}
 _latest: dict[str, int] = {}
 _make_event: Any = threading.Event
+HELD = "companion.stream"
+"""The environ key under which a stream's view leaves its :class:`Stream` for a server that
+holds streams itself."""
 
 
 def cooperate() -> None:
@@ -44,6 +53,8 @@ class Watch:
     def __init__(self, code: str) -> None:
         self.code = code
         self.event = _make_event()
+        self.notify: Callable[[], None] | None = None
+        """Called instead of setting ``event`` when something may be new (a held stream)."""
         with _lock:
             _watching.setdefault(code, set()).add(self)
 
@@ -59,6 +70,17 @@ class Watch:
 
     def latest(self) -> int:
         return _latest.get(self.code, 0)
+
+    def newer(self, seen: int) -> int | None:
+        """The table's version if it is past ``seen``, without waiting."""
+        latest = self.latest()
+        return latest if latest > seen else None
+
+    def wake(self) -> None:
+        if self.notify is not None:
+            self.notify()
+        else:
+            self.event.set()
 
     def close(self) -> None:
         with _lock:
@@ -79,7 +101,7 @@ def published(versions: dict[str, int]) -> None:
                 continue
             _latest[code] = max(version, _latest.get(code, 0))
         for watch in watchers:
-            watch.event.set()
+            watch.wake()
 
 
 def nudge(code: str) -> None:
@@ -87,10 +109,65 @@ def nudge(code: str) -> None:
     with _lock:
         watchers = list(_watching.get(code, ()))
     for watch in watchers:
-        watch.event.set()
+        watch.wake()
 
 
 def watchers() -> int:
     """Open watches in this process (the benchmark and tests read it)."""
     with _lock:
         return sum(len(found) for found in _watching.values())
+
+
+class Stream:
+    """A screen's event stream: its table's version now, then each newer one as soon as it
+    is committed, and the current one again when nothing happened for a while (a screen
+    that missed an event catches up then). The stream ends when its link stops working (a
+    re-issued seat: ``current()`` is None) or the phone goes away.
+
+    ``present()``, where given, says who has the screen's seats open (a seat's device
+    count, the host's signature of them); it follows the version in each event.
+    """
+
+    def __init__(self, code: str, current: Callable[[], int | None],
+                 present: Callable[[], str] | None = None) -> None:
+        self.watch = Watch(code)      # before the first read: a write in between wakes it
+        self.current = current
+        self.present = present
+        self.seen = current()
+        self.checked = time.monotonic()
+        self.held = False
+        """Taken over by the server, which closes it (``close`` leaves it alone then)."""
+
+    def said(self) -> str:
+        if self.present is None:
+            return f"data: {self.seen}\n\n"
+        return f"data: {self.seen} {self.present()}\n\n"
+
+    def opening(self) -> str:
+        return "retry: 2000\n" + self.said()
+
+    def next_event(self, newer: int | None) -> str | None:
+        """What to send after a wait that brought ``newer`` (None: nothing within a
+        heartbeat, or only a nudge); None ends the stream (its link stopped working)."""
+        if newer is None and time.monotonic() - self.checked >= RECHECK_SECONDS:
+            self.checked = time.monotonic()
+            newer = self.current()
+            if newer is None:
+                return None
+        self.seen = max(self.seen, newer or self.seen)
+        return self.said()
+
+    def __iter__(self) -> Iterator[str]:
+        try:
+            yield self.opening()
+            while True:
+                event = self.next_event(self.watch.wait(self.seen, HEARTBEAT_SECONDS))
+                if event is None:
+                    return
+                yield event
+        finally:
+            self.close()
+
+    def close(self) -> None:
+        if not self.held:
+            self.watch.close()

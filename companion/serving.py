@@ -16,11 +16,16 @@ enforces. The bounds, in one place:
     a request still incomplete then is dropped with its connection. An event stream is
     exempt once its request is in: from then on it only receives.
 ``CONNECTION_LIMIT`` / ``IDLE_SECONDS``
-    all connections together (past it the server stops accepting until one closes), and
-    how long a keep-alive connection may wait for its next request.
+    all connections together, held ones included (past it the server stops accepting
+    until one closes), and how long a keep-alive connection may wait for its next request.
 ``MAX_HEADER_BYTES`` / ``MAX_BODY_BYTES``
     refused before the application sees them (Flask's ``MAX_CONTENT_LENGTH`` of 64 KiB is
     the tighter body bound for the app itself).
+
+Nothing waits long in a greenlet: a connection quiet for ``HOLD_AFTER_SECONDS`` between
+two requests, and an event stream once its first event is sent, are held by the loop
+itself (``companion/held.py``: ≈ 2–3 KB each instead of ≈ 25–30 KB), and a held connection
+that becomes readable gets a fresh greenlet for its next request.
 
 The application-level bound — wrong table codes and links per client — is in
 ``companion/web/throttle.py``.
@@ -39,10 +44,12 @@ from typing import Any
 
 import gevent
 from gevent import Timeout, socket
-from gevent.pool import Pool
+from gevent.greenlet import Greenlet
+from gevent.pool import Pool, PoolFull
 from gevent.pywsgi import WSGIHandler, WSGIServer
 
 from companion import live, logs
+from companion.held import HeldStreams, IdleConnections
 
 MAX_CONNECTIONS_PER_CLIENT = 32
 REQUEST_READ_SECONDS = 10.0
@@ -54,6 +61,10 @@ MAX_HEADERS = 100
 MAX_BODY_BYTES = 256 * 1024
 FAIR_TURN_SECONDS = 1e-6
 """Any positive wait puts the connection behind the next round of I/O (0 would not)."""
+HOLD_AFTER_SECONDS = 1.0
+"""A connection whose next request has not begun within this long is held by the loop
+(``companion/held.py``) until it does: a busy connection keeps its greenlet, a quiet one
+costs no greenlet."""
 
 _TOO_LARGE = (b"HTTP/1.1 413 Payload Too Large\r\nConnection: close\r\n"
               b"Content-Type: text/plain\r\nContent-Length: 24\r\n\r\n"
@@ -130,11 +141,18 @@ class BoundedHandler(WSGIHandler):
         # request the moment it has its answer would otherwise be served again and again
         # while the others wait (measured: p50 2.6 ms but p95 356 ms with 16 clients).
         gevent.sleep(FAIR_TURN_SECONDS)
+        grace = min(HOLD_AFTER_SECONDS, self.server.idle_seconds)
         try:
-            with Timeout(self.server.idle_seconds):
+            with Timeout(grace):
                 if not self.rfile.peek(1):      # the client closed the connection
                     return None
         except Timeout:
+            # Quiet: the loop holds the connection until its next request, not this greenlet.
+            if self.server.idle_seconds <= grace:
+                return None
+            self.server.idle.hold(self.socket, self.client_address,
+                                  self.server.idle_seconds - grace)
+            self.socket = None                  # not closed when this greenlet ends
             return None
         except OSError:
             return None
@@ -172,6 +190,25 @@ class BoundedHandler(WSGIHandler):
             return
         super().run_application()
 
+    def process_result(self) -> None:
+        """An event stream's first event, then its socket goes to :class:`HeldStreams` and
+        this greenlet ends; any other answer as gevent sends it."""
+        stream = self.environ.get(live.HELD)
+        if stream is None or self.command != "GET" or self.code != 200:
+            super().process_result()
+            return
+        stream.held = True
+        try:
+            self.write(stream.opening().encode())
+        except BaseException:
+            stream.held = False
+            stream.close()
+            raise
+        self.server.streams.hold(self.socket, self.client_address, stream,
+                                 self.response_use_chunked)
+        self.socket = None                  # not closed when this greenlet ends
+        self.close_connection = True
+
     def log_request(self) -> None:
         """No access log: seat and host links carry their token in the path."""
 
@@ -189,9 +226,17 @@ class BoundedServer(WSGIServer):
         self.per_client = per_client
         self.read_seconds = read_seconds
         self.idle_seconds = idle_seconds
+        self.connection_limit = connection_limit
         self.clients: Counter[str] = Counter()
+        self.streams = HeldStreams(self)
+        self.idle = IdleConnections(self)
         super().__init__(listener, application, spawn=Pool(connection_limit), log=None,
                          error_log=logging.getLogger("companion.server"))
+        self.full = self._full              # held connections count towards the limit
+
+    def _full(self) -> bool:
+        held = len(self.streams) + len(self.idle)
+        return self.pool.full() or len(self.pool) + held >= self.connection_limit
 
     def do_handle(self, sock: Any, address: Any) -> None:
         host = _host(address)
@@ -206,11 +251,38 @@ class BoundedServer(WSGIServer):
         super().do_handle(sock, address)
 
     def do_close(self, sock: Any, address: Any) -> None:
+        if sock in self.streams or sock in self.idle:
+            return                          # held: closed when the loop lets it go
+        self.closed(address)
+        super().do_close(sock, address)
+
+    def resume(self, sock: Any, address: Any) -> None:
+        """A held connection's next request is here: serve it in a fresh greenlet."""
+        try:
+            self.pool.start(Greenlet(self._serve, sock, address), blocking=False)
+        except PoolFull:                    # cannot happen: held ones count in the limit
+            sock.close()
+            self.closed(address)
+
+    def _serve(self, sock: Any, address: Any) -> None:
+        try:
+            self.handle(sock, address)
+        finally:
+            self.do_close(sock, address)
+
+    def closed(self, address: Any) -> None:
+        """A connection is gone: its client may open another, and the server accept again."""
         host = _host(address)
         self.clients[host] -= 1
         if self.clients[host] <= 0:
             del self.clients[host]
-        super().do_close(sock, address)
+        if self._watcher is None and self.started and not self.full():
+            self.start_accepting()
+
+    def stop(self, timeout: float | None = None) -> None:
+        self.streams.close_all()
+        self.idle.close_all()
+        super().stop(timeout)
 
     def run(self) -> None:
         """Serve until interrupted (Ctrl+C) or closed."""

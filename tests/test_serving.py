@@ -159,3 +159,74 @@ def test_oversized_requests_are_refused_before_the_app(server):
                      + b"y" * serving.MAX_HEADER_BYTES + b"\r\n\r\n")
         assert sock.recv(100).startswith(b"HTTP/1.1 400")
     assert call(server.base, "GET", "/api/games")[0] == 200
+
+
+def open_stream_from(port: int, path: str, source: str) -> socket.socket:
+    sock = socket.socket()
+    try:
+        sock.bind((source, 0))
+        sock.settimeout(10)
+        sock.connect(("127.0.0.1", port))
+        sock.sendall(
+            f"GET {path} HTTP/1.1\r\nHost: x\r\nAccept: text/event-stream\r\n\r\n".encode())
+        read_until(sock, b"data: ")
+    except BaseException:
+        sock.close()
+        raise
+    return sock
+
+
+def test_a_quiet_stream_repeats_its_version_so_the_screen_does_not_say_reconnecting(server):
+    """companion.js: "The server repeats the version every 4 s: 10 s of silence is a lost
+    connection" — a table where nobody acts still hears from the server well within that."""
+    _, created = call(server.base, "POST", "/api/tables", {
+        "game": "kit", "deal": "now", "seats": [{"name": "Anna"}, {"name": "Bob"}]})
+    stream = open_stream(server.port, f"/t/{created['code']}/events")
+    try:
+        read_until(stream, b"data: 1\n\n")
+        started = time.monotonic()
+        read_until(stream, b"data: 1\n\n", seconds=30)
+        assert time.monotonic() - started < 10
+    finally:
+        stream.close()
+
+
+def test_a_reissued_seat_link_ends_the_old_links_stream(server):
+    """A re-issued seat: "the old one no longer works" — its stream is ended (the phone
+    then learns the link is gone), within a recheck."""
+    _, created = call(server.base, "POST", "/api/tables", {
+        "game": "kit", "deal": "now", "seats": [{"name": "Anna"}, {"name": "Bob"}]})
+    stream = open_stream(server.port, f"/s/{created['seats'][1]['token']}/events")
+    try:
+        read_until(stream, b"data: 1 ")
+        status, _ = call(server.base, "POST", f"/api/h/{created['host_token']}/reissue/1")
+        assert status == 200
+        ended = read_until(stream, b"0\r\n\r\n", seconds=60)
+        assert ended.endswith(b"0\r\n\r\n")
+        stream.settimeout(10)
+        assert stream.recv(100) == b""          # and the connection is closed
+    finally:
+        stream.close()
+
+
+def test_a_phone_that_closed_its_streams_may_open_new_ones(server):
+    """A phone that reloads its page again and again (each load a new stream) is never
+    locked out: a closed stream no longer counts against its connections."""
+    _, created = call(server.base, "POST", "/api/tables", {
+        "game": "kit", "deal": "now", "seats": [{"name": "Anna"}]})
+    path = f"/t/{created['code']}/events"
+    for sock in [open_stream_from(server.port, path, "127.0.0.5")
+                 for _ in range(serving.MAX_CONNECTIONS_PER_CLIENT)]:
+        sock.close()
+    deadline = time.monotonic() + 30               # the server notices the closes
+    again: list[socket.socket] = []
+    try:
+        while len(again) < serving.MAX_CONNECTIONS_PER_CLIENT:
+            try:
+                again.append(open_stream_from(server.port, path, "127.0.0.5"))
+            except (AssertionError, OSError):
+                assert time.monotonic() < deadline, f"{len(again)} streams reopened"
+                time.sleep(0.5)
+    finally:
+        for sock in again:
+            sock.close()

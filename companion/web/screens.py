@@ -11,7 +11,6 @@ fragment instead, and a poll at the current version answers 204 after one indexe
 from __future__ import annotations
 
 import io
-import time
 from typing import Any
 
 import qrcode
@@ -86,39 +85,14 @@ def table_events(code: str) -> Any:
 
 
 def _events(code: str, current: Any, present: Any = None) -> Response:
-    """A screen's event stream: its table's version now, then each newer one as soon as it
-    is committed, and the current one again when nothing happened for a while (a screen
-    that missed an event catches up then). The stream ends when its link stops working (a
-    re-issued seat) or the phone goes away.
+    """A screen's event stream (``live.Stream``: what it says and when). It is left in the
+    environ too, for a server that holds streams without a greenlet (``companion serve``).
 
-    ``present()``, where given, says who has the screen's seats open (a seat's device
-    count, the host's signature of them); it follows the version in each event, and a
-    seat's stream counts its device as present with each event it sends.
+    A seat's ``present()`` counts its device as present with each event it sends.
     """
-    watch = live.Watch(code)
-    first = current()
-
-    def said(version: int) -> str:
-        return f"data: {version}\n\n" if present is None else f"data: {version} {present()}\n\n"
-
-    def stream() -> Any:
-        try:
-            seen = first
-            yield "retry: 2000\n" + said(seen)
-            checked = time.monotonic()
-            while True:
-                newer = watch.wait(seen, live.HEARTBEAT_SECONDS)
-                if newer is None and time.monotonic() - checked >= live.RECHECK_SECONDS:
-                    checked = time.monotonic()
-                    newer = current()
-                    if newer is None:
-                        return
-                seen = max(seen, newer or seen)
-                yield said(seen)
-        finally:
-            watch.close()
-
-    return Response(stream(), mimetype="text/event-stream",
+    stream = live.Stream(code, current, present)
+    request.environ[live.HELD] = stream
+    return Response(stream, mimetype="text/event-stream",
                     headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"})
 
 
