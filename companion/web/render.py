@@ -21,7 +21,8 @@ from companion.i18n import LANGUAGES
 from companion.tables import Table
 from companion.web.presence import presence
 
-LOG_LINES_KEPT = 16384
+LOG_LINES_KEPT = 4096
+"""Log lines kept as rendered per language (see ``tables.LOG_EVENTS_KEPT``)."""
 _said: dict[tuple[Any, ...], str] = {}
 
 
