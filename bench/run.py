@@ -185,7 +185,12 @@ def serve_child(args: argparse.Namespace) -> int:
             os._exit(0)
 
         signal.signal(signal.SIGTERM, stop)
-    serving.make_server(wsgi, HOST, args.port, per_client=100_000).run()
+    server = serving.make_server(wsgi, HOST, args.port, per_client=100_000)
+    if args.serve == "companion":
+        from companion import db
+
+        db.keep_checkpointed(args.db)  # as `companion serve` does
+    server.run()
     return 0
 
 

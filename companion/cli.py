@@ -56,7 +56,7 @@ def fail(sentence: str) -> int:
 
 
 def serve(args: argparse.Namespace) -> int:
-    from companion import create_app, serving
+    from companion import create_app, db, serving
 
     if not 1 <= args.port <= 65535:
         return fail(f"--port must be between 1 and 65535, not {args.port}.")
@@ -90,6 +90,7 @@ def serve(args: argparse.Namespace) -> int:
     print("Open it on the tablet (same Wi-Fi), or scan:")
     print(terminal_qr(url))
     print("Stop with Ctrl+C.", flush=True)
+    db.keep_checkpointed(str(database))
     server.run()  # returns on Ctrl+C
     return 0
 

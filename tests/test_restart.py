@@ -125,3 +125,40 @@ def test_killed_server_loses_no_acknowledged_action(server_db):
         assert seat["version"] == 1 + acknowledged
     finally:
         again.kill()
+
+
+def test_a_running_server_copies_its_log_into_the_database_by_itself(server_db):
+    """Checkpoints run beside the requests (``db.keep_checkpointed``), not inside the
+    action whose commit happens to fill SQLite's log: within seconds of the last action the
+    database file itself holds it, not only the write-ahead log beside it."""
+    import sqlite3
+
+    server = Server(server_db).start()
+    try:
+        _, created = call(server.base, "POST", "/api/tables",
+                          {"game": "kit", "seats": [{"name": "Anna"}]})
+        token = created["seats"][0]["token"]
+        version = 1
+        for i in range(10):
+            status, answer = call(server.base, "POST", f"/api/s/{token}/act",
+                                  {"action": "roll", "params": {"secret": False, "dice": "2d6"},
+                                   "version": version, "key": f"k{i}"})
+            assert status == 200
+            version = answer["version"]
+        in_file = None
+        deadline = time.monotonic() + 30
+        while in_file != version and time.monotonic() < deadline:
+            time.sleep(0.2)
+            # immutable: the database file alone, as if there were no write-ahead log
+            reader = sqlite3.connect(f"file:{server_db}?immutable=1", uri=True)
+            try:
+                found = reader.execute("select version from tables where code = ?",
+                                       [created["code"]]).fetchone()
+            except sqlite3.DatabaseError:
+                found = None
+            finally:
+                reader.close()
+            in_file = found[0] if found else None
+        assert in_file == version
+    finally:
+        server.kill()
