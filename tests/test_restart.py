@@ -67,6 +67,18 @@ class Server:
             self.process.wait(timeout=10)
 
 
+def roll(server: Server, token: str, times: int) -> list[int]:
+    """Roll ``times`` times, each acknowledged; the versions the answers named."""
+    versions = [1]
+    for i in range(times):
+        status, answer = call(server.base, "POST", f"/api/s/{token}/act",
+                              {"action": "roll", "params": {"secret": False, "dice": "2d6"},
+                               "version": versions[-1], "key": f"k{i}"})
+        assert status == 200
+        versions.append(answer["version"])
+    return versions[1:]
+
+
 @pytest.fixture
 def server_db(tmp_path):
     return tmp_path / "companion.db"
@@ -108,15 +120,7 @@ def test_killed_server_loses_no_acknowledged_action(server_db):
         _, created = call(server.base, "POST", "/api/tables",
                           {"game": "kit", "seats": [{"name": "Anna"}]})
         token = created["seats"][0]["token"]
-        version = 1
-        acknowledged = 0
-        for i in range(30):
-            status, answer = call(server.base, "POST", f"/api/s/{token}/act",
-                                  {"action": "roll", "params": {"secret": False, "dice": "2d6"},
-                                   "version": version, "key": f"k{i}"})
-            assert status == 200
-            version = answer["version"]
-            acknowledged += 1
+        acknowledged = len(roll(server, token, 30))
     finally:
         server.kill()
     again = Server(server_db).start()
@@ -137,14 +141,7 @@ def test_a_running_server_copies_its_log_into_the_database_by_itself(server_db):
     try:
         _, created = call(server.base, "POST", "/api/tables",
                           {"game": "kit", "seats": [{"name": "Anna"}]})
-        token = created["seats"][0]["token"]
-        version = 1
-        for i in range(10):
-            status, answer = call(server.base, "POST", f"/api/s/{token}/act",
-                                  {"action": "roll", "params": {"secret": False, "dice": "2d6"},
-                                   "version": version, "key": f"k{i}"})
-            assert status == 200
-            version = answer["version"]
+        version = roll(server, created["seats"][0]["token"], 10)[-1]
         in_file = None
         deadline = time.monotonic() + 30
         while in_file != version and time.monotonic() < deadline:
