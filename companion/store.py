@@ -292,10 +292,6 @@ def version(db: Database, code: str) -> int | None:
     return found[0] if found else None
 
 
-def seat_by_hash(db: Database, token_hash: str) -> dict[str, Any] | None:
-    return row(db, "select * from seats where token_hash = ?", [token_hash])
-
-
 def table_by_seat(db: Database, token_hash: str) -> dict[str, Any] | None:
     """The table a seat token belongs to, in one indexed read (the seat is among its seats)."""
     return row(db, "select tables.* from seats join tables on tables.code = seats.table_code "
