@@ -245,7 +245,8 @@ def writing(db: Database) -> Iterator[Database]:
 
 
 def dumps(value: Any) -> str:
-    return json.dumps(value, ensure_ascii=False, separators=(",", ":"), sort_keys=True)
+    """Stored JSON is the log chain's canonical spelling (a state's hash is of its text)."""
+    return chain.canonical(value)
 
 
 def loads(text: str | None) -> Any:

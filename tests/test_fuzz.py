@@ -19,7 +19,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from companion import create_app, store
+from companion import create_app, inputs, store
+from companion.errors import TableError
 
 EXAMPLES = int(os.environ.get("FUZZ_EXAMPLES", "120"))
 """Per test in the suite (derandomized: the same requests every run); a longer hunt:
@@ -192,3 +193,40 @@ def test_query_parameters_never_fail(app, table, path, lang, version):
     url = path.format(code=kit["code"], seat=kit["seats"][0]["token"], host=kit["host_token"])
     query = {k: v for k, v in (("lang", lang), ("v", version)) if v is not None}
     check(app, lambda c: c.get(url + "?" + urlencoded(query).decode()))
+
+
+def _careful(text: str) -> Any:
+    """``parse_json`` as it was before orjson read bodies: the standard library's parser."""
+    try:
+        value = json.loads(text, parse_constant=inputs._no_constant)
+    except (ValueError, RecursionError):
+        return "refused"
+    try:
+        inputs.check_structure(value)
+    except TableError:
+        return "refused"
+    return value
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.one_of(
+    st.recursive(st.none() | st.booleans() | st.integers(-2**80, 2**80) | st.floats()
+                 | st.text(), lambda inner: st.lists(inner, max_size=3)
+                 | st.dictionaries(st.text(max_size=4), inner, max_size=3),
+                 max_leaves=12).map(json.dumps),
+    st.text(alphabet='[]{}"\\:,0123456789.eE-+ nulrtfasN\ud800', max_size=40),
+    st.integers(25, 40).map(lambda n: "[" * n + "]" * n)))
+def test_a_body_reads_as_the_standard_library_reads_it(text):
+    """Security boundary (ARCHITECTURE.md "bad input"): orjson reads bodies now, and every
+    body still parses to the same value, or is refused, as with the standard library: a
+    huge integer stays exact, NaN and deep nesting are refused with a sentence."""
+    try:
+        ours: Any = inputs.parse_json(text.encode("utf-8", "surrogatepass"))
+    except TableError as refused:
+        assert refused.status == 400
+        ours = "refused"
+    expected = _careful(text)
+    if expected == "refused" or ours == "refused":
+        assert ours == expected
+    else:
+        assert json.dumps(ours) == json.dumps(expected)

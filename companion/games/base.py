@@ -123,7 +123,7 @@ class Option:
         return data
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Action:
     """One thing a seat may do now, ready to post as ``{"action", "params"}``.
 
@@ -144,6 +144,17 @@ class Action:
     """Buttons of one group are shown together under this heading (message id)."""
     hint: str = ""
     """A one-line rules hint shown beside the button (message id)."""
+
+    def __init__(self, action: str, params: dict[str, Any] | None = None, label: str = "",
+                 label_args: dict[str, Any] | None = None,
+                 inputs: dict[str, dict[str, Any]] | None = None, group: str = "",
+                 hint: str = "") -> None:
+        # Frozen, but filled in one step: a game offers dozens on every version, and the
+        # generated __init__ set each field through object.__setattr__ (twice the time).
+        self.__dict__.update(
+            action=action, params={} if params is None else params, label=label,
+            label_args={} if label_args is None else label_args,
+            inputs={} if inputs is None else inputs, group=group, hint=hint)
 
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {

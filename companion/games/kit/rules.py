@@ -148,35 +148,56 @@ def setup(options: dict[str, Any], rng: Random) -> State:
 # --- what a seat may do -------------------------------------------------------------
 
 
+_DICE_INPUT = {"dice": {"kind": "text", "default": "2d6", "label": N_("Dice"),
+                        "examples": ["2d6", "4dF", "1d20", "3d8+2"]}}
+_ASK_INPUTS = {
+    "question": {"kind": "text", "default": "", "label": N_("Question"),
+                 "examples": ["Where to?", ""]},
+    "options": {"kind": "text", "default": "",
+                "label": N_("Options, separated by commas (empty: a number)"),
+                "examples": ["", "yes, no", "1, 2, 3"]},
+}
+_NUMBER_INPUT = {"value": {"kind": "int", "default": 0, "min": -9999, "max": 9999,
+                           "label": N_("Number")}}
+_DICE, _DECK, _HAND, _PLACES, _CHOICE = (
+    N_("Dice"), N_("Deck"), N_("Your hand"), N_("Places"), N_("Secret choice"))
+_ROLLS = (
+    Action("roll", {"secret": False}, N_("Roll openly"), inputs=_DICE_INPUT, group=_DICE),
+    Action("roll", {"secret": True}, N_("Roll in secret"), inputs=_DICE_INPUT, group=_DICE,
+           hint=N_("Only you see the dice until you show them.")),
+)
+"""What every seat may do at every moment (the same objects each time: no one changes an
+offered action)."""
+_DRAWS = (Action("draw", {"end": "top"}, N_("Draw from the top"), group=_DECK),
+          Action("draw", {"end": "bottom"}, N_("Draw from the bottom"), group=_DECK))
+_RESHUFFLE = Action("reshuffle", {}, N_("Shuffle the discards into the deck"), group=_DECK)
+_ASK = Action("ask", {}, N_("Ask everyone to choose in secret"), inputs=_ASK_INPUTS,
+              group=_CHOICE)
+_PICK_NUMBER = Action("pick", {}, N_("Choose this number"), inputs=_NUMBER_INPUT,
+                      group=_CHOICE)
+
+
 def actions(state: State, seat: int) -> list[Action]:
-    found: list[Action] = []
-    dice_input = {"dice": {"kind": "text", "default": "2d6", "label": N_("Dice"),
-                           "examples": ["2d6", "4dF", "1d20", "3d8+2"]}}
-    found.append(Action("roll", {"secret": False}, N_("Roll openly"), inputs=dice_input,
-                        group=N_("Dice")))
-    found.append(Action("roll", {"secret": True}, N_("Roll in secret"), inputs=dice_input,
-                        group=N_("Dice"), hint=N_("Only you see the dice until you show them.")))
+    found: list[Action] = list(_ROLLS)
     for roll in state["rolls"]:
         if roll["seat"] == seat and roll["secret"] and not roll["shown"]:
             found.append(Action("show_roll", {"roll": roll["n"]}, N_("Show roll {notation}"),
-                                {"notation": roll["dice"]["notation"]}, group=N_("Dice")))
+                                {"notation": roll["dice"]["notation"]}, group=_DICE))
     if state["deck"]:
-        found.append(Action("draw", {"end": "top"}, N_("Draw from the top"), group=N_("Deck")))
-        found.append(Action("draw", {"end": "bottom"}, N_("Draw from the bottom"),
-                            group=N_("Deck")))
+        found.extend(_DRAWS)
         for i, place in enumerate(state["places"]):
             found.append(Action("deal", {"place": i}, N_("Deal face down to {place}"),
-                                {"place": place["name"]}, group=N_("Deck")))
+                                {"place": place["name"]}, group=_DECK))
     if state["discard"]:
-        found.append(Action("reshuffle", {}, N_("Shuffle the discards into the deck"),
-                            group=N_("Deck")))
+        found.append(_RESHUFFLE)
+    names = state["names"]
     for i, card in enumerate(state["hands"][seat]):
-        name = state["names"][card["id"]]
+        name = names[card["id"]]
         if not card["shown"]:
             found.append(Action("show", {"card": i}, N_("Show {card}"), {"card": name},
-                                group=N_("Your hand")))
+                                group=_HAND))
         found.append(Action("discard", {"card": i}, N_("Discard {card}"), {"card": name},
-                            group=N_("Your hand")))
+                            group=_HAND))
     for p, place in enumerate(state["places"]):
         for i, card in enumerate(place["cards"]):
             args = {"place": place["name"], "position": i + 1}
@@ -184,36 +205,23 @@ def actions(state: State, seat: int) -> list[Action]:
                 if seat not in card["seen_by"]:
                     found.append(Action("peek", {"place": p, "card": i},
                                         N_("Peek at card {position} on {place}"), args,
-                                        group=N_("Places")))
+                                        group=_PLACES))
                 found.append(Action("turn_up", {"place": p, "card": i},
                                     N_("Turn up card {position} on {place}"), args,
-                                    group=N_("Places")))
+                                    group=_PLACES))
             found.append(Action("take", {"place": p, "card": i},
                                 N_("Take card {position} from {place}"), args,
-                                group=N_("Places")))
+                                group=_PLACES))
     choice = state["choice"]
     if choice is None or choice["revealed"]:
-        found.append(Action(
-            "ask", {}, N_("Ask everyone to choose in secret"),
-            inputs={
-                "question": {"kind": "text", "default": "", "label": N_("Question"),
-                             "examples": ["Where to?", ""]},
-                "options": {"kind": "text", "default": "",
-                            "label": N_("Options, separated by commas (empty: a number)"),
-                            "examples": ["", "yes, no", "1, 2, 3"]},
-            },
-            group=N_("Secret choice"),
-        ))
+        found.append(_ASK)
     elif choice["picks"][seat] is None:
         if choice["options"]:
             for value in choice["options"]:
                 found.append(Action("pick", {"value": value}, N_("Choose {value}"),
-                                    {"value": value}, group=N_("Secret choice")))
+                                    {"value": value}, group=_CHOICE))
         else:
-            found.append(Action("pick", {}, N_("Choose this number"),
-                                inputs={"value": {"kind": "int", "default": 0, "min": -9999,
-                                                  "max": 9999, "label": N_("Number")}},
-                                group=N_("Secret choice")))
+            found.append(_PICK_NUMBER)
     return sorted(found, key=Action.sort_key)
 
 
