@@ -42,10 +42,26 @@ def hex32(value: Any, what: str) -> str:
     raise BadRequest(N_("The {what} must be 32 bytes written as 64 hex digits."), what=what)
 
 
+_dealt: dict[tuple[str, int, str], list[dict[str, Any]]] = {}
+"""Contributions of dealt games, which never change again (by table, round and seed
+commitment); read with every action otherwise. Callers never change them."""
+DEALT_KEPT = 1024
+
+
 def contributions(db: Database, table: Table) -> list[dict[str, Any]]:
     if table.contributions is not None:
         return table.contributions
-    found = store.contributions(db, table.code, table.round)
+    # Kept across requests only from a table read as dealt: a deal made in this request
+    # may still be rolled back (a refused first action), and phones commit again after it.
+    final = table.dealt_when_read
+    key = (table.code, table.round, table.row["commitment"])
+    found = _dealt.get(key) if final else None
+    if found is None:
+        found = store.contributions(db, table.code, table.round)
+        if final:
+            if len(_dealt) >= DEALT_KEPT:
+                _dealt.clear()
+            _dealt[key] = found
     if table.dealt:
         table.contributions = found
     return found

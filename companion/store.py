@@ -393,12 +393,15 @@ def rounds(db: Database, code: str) -> list[dict[str, Any]]:
 TABLES = ("tables", "seats", "events", "contributions", "rounds")
 
 
-def insert(db: Database, table_name: str, row: dict[str, Any]) -> None:
+def insert(db: Database, table_name: str, row: dict[str, Any]) -> int:
+    """Insert ``row``; its rowid (an event's ``id``)."""
     if table_name not in TABLES:
         raise ValueError(table_name)
     columns = ", ".join(row)
     marks = ", ".join("?" for _ in row)
-    db.execute(f"insert into {table_name} ({columns}) values ({marks})", list(row.values()))
+    cursor = db.conn.execute(f"insert into {table_name} ({columns}) values ({marks})",
+                             list(row.values()))
+    return cursor.lastrowid
 
 
 def _update(db: Database, table_name: str, where: str, keys: list[Any],

@@ -67,6 +67,9 @@ OFFERS_KEPT = 256
 """Tables whose legal actions are kept in memory (the most recently used)."""
 
 
+UNKNOWN: Any = object()
+
+
 @dataclass
 class Offers:
     """Every seat's legal actions at one position, filled as they are asked for."""
@@ -75,6 +78,8 @@ class Offers:
     actions: dict[int, list[Any]] = field(default_factory=dict)
     keys: dict[int, list[tuple[str, dict[str, Any], dict[str, Any]]]] = field(
         default_factory=dict)
+    last: Any = UNKNOWN
+    """The game's last live event at this position (None: no action yet), once known."""
 
 
 _offers: OrderedDict[str, Offers] = OrderedDict()
@@ -106,6 +111,10 @@ class Table:
     def __post_init__(self) -> None:
         self.state = store.loads(self.row["state"])
         self._offers: Offers | None = None
+        self._result_of: Any = None
+        self._result: dict[str, Any] | None = None
+        self.dealt_when_read = self.row["deal_phase"] == deal.DEALT
+        """The deal was made (and committed) before this request read the table."""
         self.contributions: list[dict[str, Any]] | None = None
         """The phones' randomness once read for this request after the deal (it is fixed
         from the deal on: the action and the answer's deal status share one read)."""
@@ -147,9 +156,14 @@ class Table:
 
     @property
     def result(self) -> dict[str, Any] | None:
+        """The game's result at this state (asked by every check and answer; worked out
+        once per state)."""
         if self.state is None:
             return None
-        return self.game.result(self.state)
+        if self._result_of is not self.state:
+            self._result = self.game.result(self.state)
+            self._result_of = self.state
+        return self._result
 
     @property
     def names(self) -> list[str]:
@@ -184,6 +198,14 @@ class Table:
             found = offers.keys[seat] = [(a.action, a.params, a.inputs)
                                          for a in self.actions(seat)]
         return found
+
+    def last_live(self, db: Database) -> dict[str, Any] | None:
+        """The game's last action not undone (the next step follows it; an undo takes it),
+        read once per position: the log's hash names every event up to it."""
+        offers = self._position_offers()
+        if offers.last is UNKNOWN:
+            offers.last = store.last_live_event(db, self.code, self.round)
+        return offers.last
 
     def _position_offers(self) -> Offers:
         if self._offers is None or self._offers.position != self.position:
@@ -411,7 +433,8 @@ class Acted:
     seat: dict[str, Any]
     repeated: bool = False
     last: dict[str, Any] | None = None
-    """The event this action stored (what the seat may take back), when it stored one."""
+    """The event this action stored (what the seat may take back), when it stored one:
+    ``seat``, ``revealed``, and for its log lines ``id``, ``log``, ``version``."""
 
 
 def act(
@@ -453,7 +476,7 @@ def act(
         if not offered:
             raise Refused(N_("There is nothing for you to do right now; wait for your turn."))
         before = {s: table.action_keys(s) for s in range(len(table.seats))}
-        last = store.last_live_event(db, table.code, table.round)
+        last = table.last_live(db)
         step = last["step"] + 1 if last else 1
         rng = fairness.random_for(table.row["seed"], deal.contributions(db, table), step)
         try:
@@ -469,11 +492,12 @@ def act(
         head = chain.link(table.row["log_hash"], chain.action_entry({
             "step": step, "seat": seat["seat"], "version": new_version, "action": posted,
             "log": applied.log}))
-        store.insert(db, "events", {
+        log_text = store.dumps(applied.log)
+        event_id = store.insert(db, "events", {
             "table_code": table.code, "round": table.round, "step": step, "seat": seat["seat"],
             "action": store.dumps(posted),
             "key": None if key is None else f"{seat['seat']}:{key}",
-            "log": store.dumps(applied.log), "revealed": int(applied.revealed or rng.used),
+            "log": log_text, "revealed": int(applied.revealed or rng.used),
             "state": state_text, "version": new_version, "undone_version": None,
             "undone_by": None, "created": now(), "chain": head,
         })
@@ -481,6 +505,9 @@ def act(
                   "high_step": max(table.row["high_step"], step)}
         table.moved(applied.state, **fields, log_hash=head,
                     log_size=table.row["log_size"] + 1)
+        stored = {"id": event_id, "step": step, "seat": seat["seat"],
+                  "revealed": int(applied.revealed or rng.used), "version": new_version}
+        table._position_offers().last = stored
         for s, keys in before.items():
             if table.action_keys(s) != keys:
                 seat_versions[s] = new_version
@@ -492,8 +519,8 @@ def act(
         store.update_table(db, table.code, **fields, log_hash=table.row["log_hash"],
                            log_size=table.row["log_size"], round_closed=int(finished is not None))
         table.row.update(round_closed=int(finished is not None))
-    return Acted(table, seat, last={"seat": seat["seat"], "revealed": int(
-        applied.revealed or rng.used)})
+    return Acted(table, seat, last=dict(stored, log=log_text, undone_version=None,
+                                        undone_by=None))
 
 
 def _deal_at_first_action(db: Database, table: Table) -> None:
@@ -688,7 +715,7 @@ def undo_allowed(db: Database, table: Table, seat: int | None,
     if table.round_closed:
         return None
     if last is None:
-        last = store.last_live_event(db, table.code, table.round)
+        last = table.last_live(db)
     if last is None:
         return None
     if seat is None:
@@ -870,6 +897,26 @@ def log_for(db: Database, table: Table, seat: int | None, limit: int = 40,
 
 
 _moment_order = operator.itemgetter(0, 1)
+
+
+def log_after_action(table: Table, acted: Acted, seat: int | None, since: int,
+                     limit: int = 40) -> list[dict] | None:
+    """``log_for(…, since=since)`` without reading the log, when the action just stored is
+    the only thing newer than ``since`` (the client held the log up to the version before
+    it): its own lines. None when the client is further behind (read the log)."""
+    event = acted.last
+    if event is None or "log" not in event or since < event["version"] - 1 or (
+            table.version != event["version"]):
+        return None
+    if since >= event["version"]:
+        return []
+    key = (table.row["commitment"], event["id"], None, seat)
+    found = _event_lines.get(key)
+    if found is None:
+        if len(_event_lines) >= LOG_EVENTS_KEPT:
+            _event_lines.clear()
+        found = _event_lines[key] = _readable(table.row["commitment"], event, seat)
+    return found[0][2][:limit]
 
 
 def _readable(commitment: str, event: dict[str, Any], seat: int | None

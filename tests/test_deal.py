@@ -134,6 +134,27 @@ def test_the_first_action_waits_for_a_phone_that_has_committed(db):
     assert row["deal_phase"] == "gathering" and row["version"] == 2
 
 
+def test_a_refused_first_action_takes_its_deal_back_and_a_later_phone_still_counts(db):
+    """"A refused action changes nothing, that deal included" (README "Fairness"): the
+    phones may still commit after it, and the real deal and every later step mix in every
+    phone's bytes (verify replays the game from them)."""
+    created, (anna, bob) = new_table(db)
+    a, a_hash = secret()
+    tables.join(db, anna, a, a_hash)
+    with pytest.raises(tables.Refused):
+        tables.act(db, anna, "show", {"card": 0}, None)  # nothing in hand: refused
+    assert store.table(db, created["code"])["deal_phase"] == "gathering"
+    b, b_hash = secret()
+    tables.join(db, bob, b, b_hash)
+    for _ in range(3):
+        tables.act(db, anna, "roll", {"secret": False, "dice": "3d6"}, None)
+    tables.close(db, created["host_token"])
+    export = tables.export(db, created["code"])
+    assert [c["seat"] for c in export["games"][0]["contributions"]] == [0, 1]
+    report = verify(export)
+    assert report.ok, report.problems
+
+
 def test_a_phone_that_lost_its_bytes_may_commit_again_before_any_reveal(db):
     created, (anna, bob) = new_table(db)
     (_, first), (again, second) = secret(), secret()

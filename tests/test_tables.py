@@ -254,8 +254,15 @@ def test_the_newest_log_lines_are_read_page_by_page_as_they_would_be_whole(db, m
                 offered = [a for a in table.actions(who) if not a.inputs]
                 if offered:
                     chosen = offered[pick % len(offered)]
-                    tables.act(db, tokens[who], chosen.action, chosen.params, None)
+                    done = tables.act(db, tokens[who], chosen.action, chosen.params, None)
                     acted += 1
+                    # The action's answer: its own lines, without reading the log.
+                    now = tables.open_table(db, created["code"])
+                    for since in (table.version, table.version - 1, now.version):
+                        fast = tables.log_after_action(done.table, done, who, since, limit)
+                        assert fast is not None or since < table.version
+                        if fast is not None:
+                            assert fast == tables.log_for(db, now, who, limit, since)
             elif kind == "seat undo":
                 tables.undo(db, tokens[who], by_seat=True)
             else:

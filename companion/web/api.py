@@ -125,10 +125,18 @@ def _seat_answer(token: str, status: int = 200, acted: tables.Acted | None = Non
         "actions": render.api_actions(table, seat["seat"]),
         "can_undo": tables.undo_allowed(db, table, seat["seat"],
                                         acted.last if acted else None) is not None,
-        "log": render.log_lines(tables.log_for(db, table, seat["seat"], since=since),
-                                table.names),
+        "log": render.log_lines(_log(db, table, seat["seat"], acted, since), table.names),
         **extra,
     }), status
+
+
+def _log(db: Any, table: tables.Table, seat: int, acted: tables.Acted | None,
+         since: int | None) -> list[dict[str, Any]]:
+    if acted is not None and since is not None:
+        lines = tables.log_after_action(table, acted, seat, since)
+        if lines is not None:
+            return lines
+    return tables.log_for(db, table, seat, since=since)
 
 
 @bp.get("/s/<token>")

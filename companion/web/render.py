@@ -203,7 +203,7 @@ def action_forms(actions: list[Any], names: list[str]) -> list[dict[str, Any]]:
             "action": data["action"],
             "params": data["params"],
             "params_json": json.dumps(data["params"], ensure_ascii=False, sort_keys=True),
-            "label": say(action.label or action.action, action.label_args, names, catalogue),
+            "label": label(action, names, catalogue),
             "label_args": data["label_args"],
             "hint": translate(action.hint) if action.hint else "",
             "group": translate(action.group) if action.group else "",
@@ -226,13 +226,34 @@ def grouped(forms: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return [{"title": title, "forms": items} for title, items in groups.items()]
 
 
+LABELS_KEPT = 4096
+_labels: dict[tuple[Any, ...], str] = {}
+
+
+def label(action: Any, names: list[str], catalogue: Any) -> str:
+    """A button's text in the catalogue's language. The same buttons come back on every
+    version (a card's name, a place), so each is written once; a label naming a seat
+    depends on the names and is written each time."""
+    args = action.label_args
+    key = (catalogue, action.label or action.action, *args.items())
+    try:
+        said = _labels.get(key)
+    except TypeError:  # a seat or a list among the values
+        return say(action.label or action.action, args, names, catalogue)
+    if said is None:
+        said = say(action.label or action.action, args, names, catalogue)
+        if len(_labels) >= LABELS_KEPT:
+            _labels.clear()
+        _labels[key] = said
+    return said
+
+
 def api_actions(table: Table, seat: int) -> list[dict[str, Any]]:
     out = []
     catalogue = _catalogue()
     for action in table.actions(seat):
         data = action.to_json()
-        data["label"] = say(action.label or action.action, action.label_args, table.names,
-                            catalogue)
+        data["label"] = label(action, table.names, catalogue)
         data.pop("label_args", None)
         out.append(data)
     return out
