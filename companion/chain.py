@@ -39,7 +39,7 @@ def canonical(value: Any) -> str:
         text = orjson.dumps(value, option=orjson.OPT_SORT_KEYS)
     except TypeError:
         text = None
-    if text is None or _SPELLED_OTHERWISE.search(text):
+    if text is None or (b"e-" in text or b".0000" in text) and _SPELLED_OTHERWISE.search(text):
         return json.dumps(value, ensure_ascii=False, separators=(",", ":"), sort_keys=True)
     return text.decode()
 

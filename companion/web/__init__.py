@@ -136,6 +136,10 @@ def init_web(app: Flask) -> None:
     for status in (400, 403, 404, 405, 413, 500):
         app.register_error_handler(status, _http_error)
 
+    from companion.web.lane import ActionLane
+
+    app.wsgi_app = ActionLane(app, _SECURITY_HEADERS + _NOT_STORED)  # type: ignore[method-assign]
+
 
 _HTTP_MESSAGES = {
     400: N_("The request was not understood."),

@@ -98,6 +98,10 @@ def _log_since(body: dict[str, Any] | None = None) -> int | None:
     value = request.args.get("log_since")
     if value is None and body is not None:
         value = body.get("log_since")
+    return since_version(value)
+
+
+def since_version(value: Any) -> int | None:
     if value is None:
         return None
     if isinstance(value, str):
@@ -112,12 +116,17 @@ def _log_since(body: dict[str, Any] | None = None) -> int | None:
 
 def _seat_answer(token: str, status: int = 200, acted: tables.Acted | None = None,
                  since: int | None = None, **extra: Any) -> Any:
+    return jsonify(seat_answer(token, acted, since, **extra)), status
+
+
+def seat_answer(token: str, acted: tables.Acted | None = None, since: int | None = None,
+                **extra: Any) -> dict[str, Any]:
     """The seat's view, its actions and its log (only the lines after version ``since``,
     when the client keeps the rest); after an action, of the table as the action left it
     (no second read, no second parse of the state)."""
     db = get_db()
     table, seat = (acted.table, acted.seat) if acted else tables.open_seat(db, token)
-    return jsonify({
+    return {
         "version": table.version,
         "seat": seat["seat"],
         "table": render.table_info(db, table),
@@ -127,7 +136,7 @@ def _seat_answer(token: str, status: int = 200, acted: tables.Acted | None = Non
                                         acted.last if acted else None) is not None,
         "log": render.log_lines(_log(db, table, seat["seat"], acted, since), table.names),
         **extra,
-    }), status
+    }
 
 
 def _log(db: Any, table: tables.Table, seat: int, acted: tables.Acted | None,
@@ -149,17 +158,26 @@ def seat_view(token: str) -> Any:
 def seat_act(token: str) -> Any:
     _lang()
     body = _body()
+    since = request.args.get("log_since")
+    answer, status = act_answer(token, body, body.get("log_since") if since is None else since)
+    return jsonify(answer), status
+
+
+def act_answer(token: str, body: dict[str, Any], since_value: Any
+               ) -> tuple[dict[str, Any], int]:
+    """One action from a seat's JSON body and the seat's answer (the view and the lane,
+    ``companion/web/lane.py``, answer with this)."""
     version = body.get("version")
     if version is None:
         raise BadRequest(N_("The version must be a whole number."))
-    since = _log_since(body)
+    since = since_version(since_value)
     try:
         acted = tables.act(get_db(), token, body.get("action"), body.get("params"), version,
                            body.get("key"))
     except tables.Stale as stale:
-        return _seat_answer(token, 409, since=since,
-                            error=render.say(stale.message, stale.args_, []))
-    return _seat_answer(token, acted=acted, since=since, repeated=acted.repeated)
+        return seat_answer(token, since=since,
+                           error=render.say(stale.message, stale.args_, [])), 409
+    return seat_answer(token, acted=acted, since=since, repeated=acted.repeated), 200
 
 
 @bp.post("/s/<token>/undo")

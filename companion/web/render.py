@@ -12,7 +12,7 @@ import re
 import secrets
 from typing import Any
 
-from flask import current_app, g, request, url_for
+from flask import current_app, g, has_request_context, request, url_for
 from flask_babel import get_translations
 
 from companion import deal, joincodes, tables
@@ -135,7 +135,12 @@ def _table_path(code: str) -> str:
     if path is None:
         if len(_table_paths) >= 4096:
             _table_paths.clear()
-        path = _table_paths[code] = url_for("screens.table_page", code=code)
+        if has_request_context():
+            path = url_for("screens.table_page", code=code)
+        else:  # the action's lane (lane.py): the same path, built from its request
+            path = current_app.url_map.bind_to_environ(g.environ).build(
+                "screens.table_page", {"code": code})
+        _table_paths[code] = path
     return path
 
 
