@@ -293,10 +293,25 @@ def version(db: Database, code: str) -> int | None:
     return found[0] if found else None
 
 
-def table_by_seat(db: Database, token_hash: str) -> dict[str, Any] | None:
-    """The table a seat token belongs to, in one indexed read (the seat is among its seats)."""
-    return row(db, "select tables.* from seats join tables on tables.code = seats.table_code "
-                   "where seats.token_hash = ?", [token_hash])
+def table_by_seat_with_seats(db: Database, token_hash: str, key: str | None = None
+                             ) -> tuple[dict[str, Any] | None, list[dict[str, Any]], Any]:
+    """A seat token's table, all its seats and, with a request ``key``, the id of the event
+    that key already made by this seat: one read where three were (each action asks).
+    The seats come as SQLite writes them in JSON, column by column as ``seats`` reads."""
+    sql = getattr(db, "companion_seat_read", None)  # made once per connection
+    if sql is None:
+        columns = [c[1] for c in db.conn.execute("pragma table_info(seats)").fetchall()]
+        pairs = ", ".join(f"'{c}', s.{c}" for c in columns)
+        sql = db.companion_seat_read = (
+            "select tables.*, (select json_group_array(json_object(" + pairs + ")) from "
+            "(select * from seats s where s.table_code = tables.code order by s.seat) s) "
+            "as seats_read, (select id from events where events.table_code = tables.code "
+            "and events.key = seats.seat || ':' || ?) as key_event from seats join tables "
+            "on tables.code = seats.table_code where seats.token_hash = ?")
+    found = row(db, sql, [key, token_hash])
+    if found is None:
+        return None, [], None
+    return found, loads(found.pop("seats_read")), found.pop("key_event")
 
 
 def seats(db: Database, code: str) -> list[dict[str, Any]]:
@@ -360,12 +375,6 @@ def seat_version(db: Database, token_hash: str) -> int | None:
         "select tables.version from seats join tables on tables.code = seats.table_code "
         "where seats.token_hash = ?", [token_hash]).fetchone()
     return found[0] if found else None
-
-
-def event_by_key(db: Database, code: str, key: str) -> dict[str, Any] | None:
-    """The event a request key already made (its id and version), if any."""
-    return row(db, "select id, version from events where table_code = ? and key = ?",
-               [code, key])
 
 
 def contributions(db: Database, code: str, round_: int) -> list[dict[str, Any]]:

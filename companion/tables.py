@@ -112,6 +112,7 @@ class Table:
         self.state = store.loads(self.row["state"])
         self._offers: Offers | None = None
         self._result_of: Any = None
+        self._names: list[str] | None = None
         self._result: dict[str, Any] | None = None
         self.dealt_when_read = self.row["deal_phase"] == deal.DEALT
         """The deal was made (and committed) before this request read the table."""
@@ -167,7 +168,10 @@ class Table:
 
     @property
     def names(self) -> list[str]:
-        return [s["name"] for s in self.seats]
+        """The seats' names (a seat's name never changes; every log line asks)."""
+        if self._names is None:
+            self._names = [s["name"] for s in self.seats]
+        return self._names
 
     @property
     def position(self) -> tuple[str, int]:
@@ -415,13 +419,19 @@ def open_host(db: Database, token: Any) -> Table:
 
 def open_seat(db: Database, token: Any) -> tuple[Table, dict[str, Any]]:
     """The table and seat this token opens (403 if none, e.g. after a re-issue)."""
+    table, seat, _ = _open_seat(db, token)
+    return table, seat
+
+
+def _open_seat(db: Database, token: Any, key: str | None = None
+               ) -> tuple[Table, dict[str, Any], Any]:
+    """…and the event a request key of this seat already made (its id, or None)."""
     digest = _check_token(token)
-    row = store.table_by_seat(db, digest)
-    seats = [] if row is None else store.seats(db, row["code"])
+    row, seats, key_event = store.table_by_seat_with_seats(db, digest, key)
     seat = next((s for s in seats if s["token_hash"] == digest), None)
     if row is None or seat is None or not hmac.compare_digest(seat["token_hash"], digest):
         raise Forbidden(N_("This seat link is not valid any more. Ask the host for a new one."))
-    return Table(row, seats), seat
+    return Table(row, seats), seat, key_event
 
 
 # --- acting -----------------------------------------------------------------------------
@@ -454,11 +464,9 @@ def act(
     if version is not None and (isinstance(version, bool) or not isinstance(version, int)):
         raise BadRequest(N_("The version must be a whole number."))
     with store.writing(db):
-        table, seat = open_seat(db, token)
-        if key is not None:
-            seen = store.event_by_key(db, table.code, f"{seat['seat']}:{key}")
-            if seen is not None:
-                return Acted(table, seat, repeated=True)
+        table, seat, seen = _open_seat(db, token, key)
+        if seen is not None:
+            return Acted(table, seat, repeated=True)
         if table.closed:
             raise Refused(N_("This table has ended; the host can start a new one."))
         if not table.dealt:
@@ -903,20 +911,26 @@ def log_after_action(table: Table, acted: Acted, seat: int | None, since: int,
                      limit: int = 40) -> list[dict] | None:
     """``log_for(…, since=since)`` without reading the log, when the action just stored is
     the only thing newer than ``since`` (the client held the log up to the version before
-    it): its own lines. None when the client is further behind (read the log)."""
+    it): its own lines. None when the client is further behind (read the log).
+
+    Either way the action's lines are kept for every viewer now: the other phones ask for
+    them with their next action or fetch, and need not read the event back."""
     event = acted.last
-    if event is None or "log" not in event or since < event["version"] - 1 or (
-            table.version != event["version"]):
+    if event is None or "log" not in event or table.version != event["version"]:
+        return None
+    commitment = table.row["commitment"]
+    viewers: list[int | None] = [None, *range(len(table.seats))]
+    if any((commitment, event["id"], None, v) not in _event_lines for v in viewers):
+        if len(_event_lines) + len(viewers) > LOG_EVENTS_KEPT:
+            _event_lines.clear()
+        for viewer in viewers:
+            _event_lines[(commitment, event["id"], None, viewer)] = _readable(
+                commitment, event, viewer)
+    if since < event["version"] - 1:
         return None
     if since >= event["version"]:
         return []
-    key = (table.row["commitment"], event["id"], None, seat)
-    found = _event_lines.get(key)
-    if found is None:
-        if len(_event_lines) >= LOG_EVENTS_KEPT:
-            _event_lines.clear()
-        found = _event_lines[key] = _readable(table.row["commitment"], event, seat)
-    return found[0][2][:limit]
+    return _event_lines[(commitment, event["id"], None, seat)][0][2][:limit]
 
 
 def _readable(commitment: str, event: dict[str, Any], seat: int | None
