@@ -174,7 +174,14 @@ class Action:
         return data
 
     def sort_key(self) -> tuple[str, str]:
-        """Orders a seat's buttons; every game sorts its offers by it on every version."""
+        """Orders a seat's buttons; every game sorts its offers by it on every version (an
+        offer a game keeps, like a fixed button, keeps its key too)."""
+        key = self.__dict__.get("_sort_key")
+        if key is None:
+            key = self.__dict__["_sort_key"] = self._sort_key()
+        return key
+
+    def _sort_key(self) -> tuple[str, str]:
         params = self.params
         if not params:
             return (self.action, "{}")

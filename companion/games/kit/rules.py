@@ -9,6 +9,7 @@ every seat may act at any time, and the host ends the session.
 
 from __future__ import annotations
 
+import functools
 import re
 from typing import Any
 
@@ -177,49 +178,53 @@ _PICK_NUMBER = Action("pick", {}, N_("Choose this number"), inputs=_NUMBER_INPUT
                       group=_CHOICE)
 
 
+@functools.lru_cache(maxsize=4096)
+def _offer(action: str, params: tuple[tuple[str, Any], ...], label: str,
+           args: tuple[tuple[str, Any], ...], group: str) -> Action:
+    """The same button for the same card or place, made once: offers are immutable, and a
+    seat's hand and the places are offered again on every version."""
+    return Action(action, dict(params), label, dict(args), group=group)
+
+
 def actions(state: State, seat: int) -> list[Action]:
     found: list[Action] = list(_ROLLS)
     for roll in state["rolls"]:
         if roll["seat"] == seat and roll["secret"] and not roll["shown"]:
-            found.append(Action("show_roll", {"roll": roll["n"]}, N_("Show roll {notation}"),
-                                {"notation": roll["dice"]["notation"]}, group=_DICE))
+            found.append(_offer("show_roll", (("roll", roll["n"]),), N_("Show roll {notation}"),
+                                (("notation", roll["dice"]["notation"]),), _DICE))
     if state["deck"]:
         found.extend(_DRAWS)
         for i, place in enumerate(state["places"]):
-            found.append(Action("deal", {"place": i}, N_("Deal face down to {place}"),
-                                {"place": place["name"]}, group=_DECK))
+            found.append(_offer("deal", (("place", i),), N_("Deal face down to {place}"),
+                                (("place", place["name"]),), _DECK))
     if state["discard"]:
         found.append(_RESHUFFLE)
     names = state["names"]
     for i, card in enumerate(state["hands"][seat]):
-        name = names[card["id"]]
+        name = (("card", names[card["id"]]),)
         if not card["shown"]:
-            found.append(Action("show", {"card": i}, N_("Show {card}"), {"card": name},
-                                group=_HAND))
-        found.append(Action("discard", {"card": i}, N_("Discard {card}"), {"card": name},
-                            group=_HAND))
+            found.append(_offer("show", (("card", i),), N_("Show {card}"), name, _HAND))
+        found.append(_offer("discard", (("card", i),), N_("Discard {card}"), name, _HAND))
     for p, place in enumerate(state["places"]):
         for i, card in enumerate(place["cards"]):
-            args = {"place": place["name"], "position": i + 1}
+            at = (("place", p), ("card", i))
+            args = (("place", place["name"]), ("position", i + 1))
             if not card["up"]:
                 if seat not in card["seen_by"]:
-                    found.append(Action("peek", {"place": p, "card": i},
-                                        N_("Peek at card {position} on {place}"), args,
-                                        group=_PLACES))
-                found.append(Action("turn_up", {"place": p, "card": i},
-                                    N_("Turn up card {position} on {place}"), args,
-                                    group=_PLACES))
-            found.append(Action("take", {"place": p, "card": i},
-                                N_("Take card {position} from {place}"), args,
-                                group=_PLACES))
+                    found.append(_offer("peek", at, N_("Peek at card {position} on {place}"),
+                                        args, _PLACES))
+                found.append(_offer("turn_up", at, N_("Turn up card {position} on {place}"),
+                                    args, _PLACES))
+            found.append(_offer("take", at, N_("Take card {position} from {place}"), args,
+                                _PLACES))
     choice = state["choice"]
     if choice is None or choice["revealed"]:
         found.append(_ASK)
     elif choice["picks"][seat] is None:
         if choice["options"]:
             for value in choice["options"]:
-                found.append(Action("pick", {"value": value}, N_("Choose {value}"),
-                                    {"value": value}, group=_CHOICE))
+                found.append(_offer("pick", (("value", value),), N_("Choose {value}"),
+                                    (("value", value),), _CHOICE))
         else:
             found.append(_PICK_NUMBER)
     return sorted(found, key=Action.sort_key)
