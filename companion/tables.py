@@ -211,6 +211,10 @@ class Table:
             offers.last = store.last_live_event(db, self.code, self.round)
         return offers.last
 
+    def remember_last(self, event: dict[str, Any]) -> None:
+        """The action just stored is the last live one at the position it made."""
+        self._position_offers().last = event
+
     def _position_offers(self) -> Offers:
         if self._offers is None or self._offers.position != self.position:
             self._offers = _remembered(self.code, self.position)
@@ -515,7 +519,7 @@ def act(
                     log_size=table.row["log_size"] + 1)
         stored = {"id": event_id, "step": step, "seat": seat["seat"],
                   "revealed": int(applied.revealed or rng.used), "version": new_version}
-        table._position_offers().last = stored
+        table.remember_last(stored)
         for s, keys in before.items():
             if table.action_keys(s) != keys:
                 seat_versions[s] = new_version
@@ -923,9 +927,10 @@ def log_after_action(table: Table, acted: Acted, seat: int | None, since: int,
     if any((commitment, event["id"], None, v) not in _event_lines for v in viewers):
         if len(_event_lines) + len(viewers) > LOG_EVENTS_KEPT:
             _event_lines.clear()
+        entries = store.loads(event["log"])
         for viewer in viewers:
             _event_lines[(commitment, event["id"], None, viewer)] = _readable(
-                commitment, event, viewer)
+                commitment, event, viewer, entries)
     if since < event["version"] - 1:
         return None
     if since >= event["version"]:
@@ -933,14 +938,18 @@ def log_after_action(table: Table, acted: Acted, seat: int | None, since: int,
     return _event_lines[(commitment, event["id"], None, seat)][0][2][:limit]
 
 
-def _readable(commitment: str, event: dict[str, Any], seat: int | None
+def _readable(commitment: str, event: dict[str, Any], seat: int | None,
+              entries: list[dict[str, Any]] | None = None
               ) -> list[tuple[int, int, list[dict[str, Any]]]]:
     """What ``seat`` may read of one event: its lines (newest first) at its version, and
-    if it was undone, the undo's line at the version that undid it."""
+    if it was undone, the undo's line at the version that undid it (``entries``: its log,
+    when the caller has parsed it)."""
+    if entries is None:
+        entries = store.loads(event["log"])
     undone = event["undone_version"] is not None
     lines = [dict(entry, private=entry.get("to") is not None, undone=undone,
                   ref=(commitment, event["id"], i, undone))
-             for i, entry in enumerate(store.loads(event["log"]))
+             for i, entry in enumerate(entries)
              if entry.get("to") is None or (seat is not None and seat in entry["to"])]
     moments = [(event["version"] or 0, 0, lines[::-1])]
     if undone:

@@ -93,12 +93,13 @@ def table_view(code: str) -> Any:
     })
 
 
-def _log_since(body: dict[str, Any] | None = None) -> int | None:
-    """``log_since``: the version up to which the client holds the log (query or body)."""
+def _log_since(body: dict[str, Any] | None = None) -> Any:
+    """``log_since`` as sent: the version up to which the client holds the log (the query's,
+    else the body's); ``since_version`` checks it."""
     value = request.args.get("log_since")
     if value is None and body is not None:
         value = body.get("log_since")
-    return since_version(value)
+    return value
 
 
 def since_version(value: Any) -> int | None:
@@ -151,15 +152,14 @@ def _log(db: Any, table: tables.Table, seat: int, acted: tables.Acted | None,
 @bp.get("/s/<token>")
 def seat_view(token: str) -> Any:
     _lang()
-    return _seat_answer(token, since=_log_since())
+    return _seat_answer(token, since=since_version(_log_since()))
 
 
 @bp.post("/s/<token>/act")
 def seat_act(token: str) -> Any:
     _lang()
     body = _body()
-    since = request.args.get("log_since")
-    answer, status = act_answer(token, body, body.get("log_since") if since is None else since)
+    answer, status = act_answer(token, body, _log_since(body))
     return jsonify(answer), status
 
 
