@@ -63,6 +63,17 @@ class ActionLane:
             *self.headers])
         return [data]
 
+    def answer_action(self, environ: dict[str, Any], token: str, body: bytes
+                      ) -> tuple[int, bytes] | None:
+        """For a server that read the request itself (``companion/serving.py``): a plain
+        action's status and JSON (sent with ``headers``), or None to serve it through Flask."""
+        if not self._plain(environ):
+            return None
+        answer = self._answer(environ, token, body)
+        if answer is not None:
+            self.answered += 1
+        return answer
+
     def _plain(self, environ: dict[str, Any]) -> bool:
         """An ordinary action: the lane answers it as Flask would."""
         app = self.app

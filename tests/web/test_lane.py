@@ -6,10 +6,14 @@ same status, headers and answer for every action, refusals and stale versions in
 from __future__ import annotations
 
 import itertools
+import json
+import re
 
+import gevent
+import gevent.socket
 import pytest
 
-from companion import create_app, fairness, tables
+from companion import create_app, fairness, serving, tables
 
 SEED = "5e" * 32
 
@@ -122,3 +126,86 @@ def test_a_device_guessing_links_is_refused_on_the_action_too(app, client, table
     answer = client.post(f"/api/s/{token}/act",
                          json={"action": "draw", "params": {"end": "top"}, "version": 1})
     assert answer.status_code == 429 and answer.headers["Retry-After"]
+
+
+def _serve(app):
+    """The real server (gevent's loop, as ``companion serve``) on a free port, in-process."""
+    server = serving.BoundedServer(serving._listen("127.0.0.1", 0), app)
+    server.start()
+    return server
+
+
+def _exchange(port, *packets, answers=1):
+    """Send ``packets`` (a pause between them) on one connection; the raw answers without
+    their Date line."""
+    sock = gevent.socket.create_connection(("127.0.0.1", port))
+    try:
+        for n, packet in enumerate(packets):
+            if n:
+                gevent.sleep(0.05)
+            sock.sendall(packet)
+        data, out = b"", []
+        with gevent.Timeout(30):
+            while len(out) < answers:
+                head, found, rest = data.partition(b"\r\n\r\n")
+                length = int(re.search(rb"Content-Length: (\d+)", head).group(1)) \
+                    if found else 0
+                if not found or len(rest) < length:
+                    data += sock.recv(65536)
+                    continue
+                out.append(re.sub(rb"Date: [^\r]*\r\n", b"", head) + b"\r\n\r\n"
+                           + rest[:length])
+                data = rest[length:]
+        return out
+    finally:
+        sock.close()
+
+
+def _post(token, body, extra=b""):
+    data = json.dumps(body).encode()
+    return (b"POST /api/s/%s/act HTTP/1.1\r\nHost: table.test\r\nContent-Type: application/json"
+            b"\r\nAccept-Language: cs\r\n%sContent-Length: %d\r\n\r\n%s"
+            % (token.encode(), extra, len(data), data))
+
+
+def test_the_server_answers_a_plain_action_in_the_lane_byte_for_byte(twins):
+    """The server reads a plain action itself and answers it through the lane with the very
+    bytes gevent's own request path sends (issue 15: an action at the cost of a write; the
+    JSON API is a contract): actions, a repeat, a stale version, a refusal, two requests in
+    one packet; a body that arrives apart and a connection to close take gevent's path."""
+    created = same(both(twins, "post", "/api/tables", json={
+        "game": "kit", "deal": "now", "seats": [{"name": "Anna"}, {"name": "Bob"}]})
+    ).get_json()
+    token = created["seats"][0]["token"]
+    servers = [_serve(app) for app in twins]
+    servers[1].lane = None                            # gevent's request path only
+    read_whole = []
+    answer_action = servers[0].lane
+    servers[0].lane = lambda environ, token, body: read_whole.append(body) or answer_action(
+        environ, token, body)
+    draw = {"action": "draw", "params": {"end": "top"}, "version": 1, "key": "k1"}
+    talks = [
+        [_post(token, draw)],
+        [_post(token, draw)],                                         # the same tap again
+        [_post(token, dict(draw, key="k2", version=0, log_since=1))],  # stale: 409
+        [_post(token, {"action": "fly", "params": {}, "version": 2})],  # refused: Flask
+        [_post(token, dict(draw, key="k3", version=2, log_since=2))
+         + _post(token, dict(draw, key="k4", version=3, log_since=3))],
+        [_post(token, dict(draw, key="k5", version=4))[:-20],
+         _post(token, dict(draw, key="k5", version=4))[-20:]],        # body in two packets
+        [_post(token, dict(draw, key="k6", version=5), b"Connection: close\r\n")],
+    ]
+    try:
+        for packets in talks:
+            answers = len(re.findall(b"POST ", b"".join(packets)))
+            lane, gevents = (_exchange(server.server_port, *packets, answers=answers)
+                             for server in servers)
+            assert lane == gevents
+            assert all(answer.startswith((b"HTTP/1.1 200 OK", b"HTTP/1.1 409 CONFLICT",
+                                          b"HTTP/1.1 400 BAD REQUEST")) for answer in lane)
+    finally:
+        for server in servers:
+            server.stop()
+    assert [json.loads(body).get("key") for body in read_whole] == [
+        "k1", "k1", "k2", None, "k3", "k4"]               # not k5 (in two packets), not k6
+    assert twins[1].wsgi_app.answered == 0
