@@ -449,6 +449,8 @@ class Acted:
     last: dict[str, Any] | None = None
     """The event this action stored (what the seat may take back), when it stored one:
     ``seat``, ``revealed``, and for its log lines ``id``, ``log``, ``version``."""
+    previous: dict[str, Any] | None = None
+    """The last live event before it (``id``, ``version``), if any."""
 
 
 def act(
@@ -532,7 +534,7 @@ def act(
                            log_size=table.row["log_size"], round_closed=int(finished is not None))
         table.row.update(round_closed=int(finished is not None))
     return Acted(table, seat, last=dict(stored, log=log_text, undone_version=None,
-                                        undone_by=None))
+                                        undone_by=None), previous=last)
 
 
 def _deal_at_first_action(db: Database, table: Table) -> None:
@@ -915,7 +917,9 @@ def log_after_action(table: Table, acted: Acted, seat: int | None, since: int,
                      limit: int = 40) -> list[dict] | None:
     """``log_for(…, since=since)`` without reading the log, when the action just stored is
     the only thing newer than ``since`` (the client held the log up to the version before
-    it): its own lines. None when the client is further behind (read the log).
+    it): its own lines; or when the action before it made the version in between (the
+    other phone's move, its lines kept when it was made): both actions' lines. None when
+    the client is further behind (read the log).
 
     Either way the action's lines are kept for every viewer now: the other phones ask for
     them with their next action or fetch, and need not read the event back."""
@@ -931,11 +935,21 @@ def log_after_action(table: Table, acted: Acted, seat: int | None, since: int,
         for viewer in viewers:
             _event_lines[(commitment, event["id"], None, viewer)] = _readable(
                 commitment, event, viewer, entries)
-    if since < event["version"] - 1:
-        return None
     if since >= event["version"]:
         return []
-    return _event_lines[(commitment, event["id"], None, seat)][0][2][:limit]
+    own = _event_lines[(commitment, event["id"], None, seat)][0][2]
+    if since == event["version"] - 1:
+        return own[:limit]
+    previous = acted.previous
+    if since != event["version"] - 2 or previous is None or (
+            previous["version"] != event["version"] - 1):
+        return None
+    # Each version wrote at most one event, and an undo or another change in between would
+    # have left an older last live event: the version before was this one's alone.
+    before = _event_lines.get((commitment, previous["id"], None, seat))
+    if before is None:
+        return None
+    return [*own, *before[0][2]][:limit]
 
 
 def _readable(commitment: str, event: dict[str, Any], seat: int | None,

@@ -114,6 +114,41 @@ def test_a_client_that_keeps_its_log_is_sent_only_the_new_lines(tables, client):
     assert client.get(f"/api/s/{bob}?log_since=x").status_code == 400
 
 
+def test_phones_taking_turns_are_sent_the_other_phones_lines_with_their_own(tables, client):
+    """``log_since`` while two phones take turns, as at a real table: each action's answer
+    carries the other phone's move and its own, exactly the lines a fresh read of the log
+    gives (private lines only to their reader), also after an undo in between."""
+    created = tables.create()
+    tokens = [s["token"] for s in created["seats"]]
+    held = [tables.seat(token)["version"] for token in tokens]
+    moves = [("draw", {"end": "top"}), ("roll", {"secret": True, "dice": "1d6"}),
+             ("roll", {"secret": False, "dice": "2d6"})]
+    for turn in range(12):
+        seat = turn % 2
+        version = tables.seat(tokens[seat])["version"]
+        action, params = moves[turn % 3]
+        answer = client.post(f"/api/s/{tokens[seat]}/act", json={
+            "action": action, "params": params, "version": version,
+            "log_since": held[seat]}).get_json()
+        fresh = client.get(f"/api/s/{tokens[seat]}?log_since={held[seat]}").get_json()
+        assert answer["version"] == fresh["version"]
+        assert answer["log"] == fresh["log"] and answer["log"]
+        if turn > 1 and turn % 5 != 1:   # the other phone's move is there too
+            assert len({line["id"] for line in answer["log"]}) >= 2
+        held[seat] = answer["version"]
+        if turn % 5 == 3:                # the host takes it back before the other phone moves
+            assert client.post(f"/api/h/{created['host_token']}/undo").status_code == 200
+    # The version in between is the host's undo, not a move: its line comes with the next.
+    version = tables.seat(tokens[1])["version"]
+    assert client.post(f"/api/h/{created['host_token']}/undo").status_code == 200
+    answer = client.post(f"/api/s/{tokens[1]}/act", json={
+        "action": "draw", "params": {"end": "top"}, "version": version + 1,
+        "log_since": version}).get_json()
+    fresh = client.get(f"/api/s/{tokens[1]}?log_since={version}").get_json()
+    assert answer["log"] == fresh["log"]
+    assert "Host correction" in answer["log"][-1]["text"]
+
+
 def test_repeated_key_applies_once(tables):
     """A double tap posts the same key twice: one card is drawn, not two."""
     token = tables.create()["seats"][0]["token"]
