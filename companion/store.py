@@ -202,6 +202,15 @@ def m004_events_newest_first(db: Database) -> None:
     db["events"].create_index(["table_code", "round"])
 
 
+@migrations()
+def m005_one_index_for_a_games_events(db: Database) -> None:
+    """A game's last live event is its newest not undone (live steps run 1..n in the order
+    they were stored: an action follows the last live one, an undo takes the last), so
+    (table, round) in rowid order finds it: the index by step was one more tree written
+    with every action."""
+    db.execute("drop index if exists idx_events_table_code_round_step")
+
+
 def connect(path: str | Path) -> Database:
     """Open the database, in WAL mode, waiting for a busy writer rather than failing."""
     if str(path) != ":memory:":
@@ -348,18 +357,18 @@ def log_events(db: Database, ids: list[int]) -> list[dict[str, Any]]:
 
 
 def last_live_event(db: Database, code: str, round_: int) -> dict[str, Any] | None:
-    """The game's last action not undone, without its state: one step back along the
-    index however long the game is (live steps run 1..n: only the last can be undone)."""
+    """The game's last action not undone, without its state: a few steps back along the
+    index however long the game is (live steps run 1..n in the order they were stored)."""
     return row(db, "select id, step, seat, revealed, version from events "
                    "where table_code = ? and round = ? and undone_version is null "
-                   "order by step desc limit 1", [code, round_])
+                   "order by id desc limit 1", [code, round_])
 
 
 def live_state(db: Database, code: str, round_: int) -> str | None:
     """The state stored with the game's last action not undone (None: no action)."""
     found = db.conn.execute(
         "select state from events where table_code = ? and round = ? and "
-        "undone_version is null order by step desc limit 1", [code, round_]).fetchone()
+        "undone_version is null order by id desc limit 1", [code, round_]).fetchone()
     return found[0] if found else None
 
 

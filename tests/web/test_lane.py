@@ -153,7 +153,8 @@ def _exchange(port, *packets, answers=1):
                 if not found or len(rest) < length:
                     data += sock.recv(65536)
                     continue
-                out.append(re.sub(rb"Date: [^\r]*\r\n", b"", head) + b"\r\n\r\n"
+                assert head.count(b"\r\nDate: ") == 1
+                out.append(re.sub(rb"\r\nDate: [^\r]*", b"", head) + b"\r\n\r\n"
                            + rest[:length])
                 data = rest[length:]
         return out
