@@ -254,12 +254,25 @@ def label(action: Any, names: list[str], catalogue: Any) -> str:
 
 
 def api_actions(table: Table, seat: int) -> list[dict[str, Any]]:
+    """A seat's legal actions as the API sends them (callers do not change them).
+
+    An offer a game keeps (a fixed button, a card's button made once) comes back on every
+    version: its form is made once per language and kept on the offer itself, as its sort
+    key is; one whose label names a seat is made each time (the names are the table's)."""
     out = []
     catalogue = _catalogue()
+    names = table.names
     for action in table.actions(seat):
-        data = action.to_json()
-        data["label"] = label(action, table.names, catalogue)
-        data.pop("label_args", None)
+        kept = action.__dict__.get("_api_forms")
+        data = kept.get(catalogue) if kept is not None else None
+        if data is None:
+            data = action.to_json()
+            data["label"] = label(action, names, catalogue)
+            del data["label_args"]
+            if all(isinstance(value, (str, int)) for value in action.label_args.values()):
+                if kept is None:
+                    kept = action.__dict__["_api_forms"] = {}
+                kept[catalogue] = data
         out.append(data)
     return out
 

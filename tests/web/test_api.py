@@ -149,6 +149,22 @@ def test_phones_taking_turns_are_sent_the_other_phones_lines_with_their_own(tabl
     assert "Host correction" in answer["log"][-1]["text"]
 
 
+def test_the_same_buttons_read_in_each_phones_language(tables, client):
+    """A button kept from one version to the next (the deck's, a card's) is written in the
+    language of the phone that asks, not of the phone that asked first (README: every
+    screen in its own language)."""
+    anna = tables.create()["seats"][0]["token"]
+    tables.act(anna, "draw", {"end": "top"})
+    labels = {}
+    for lang in ("en", "cs", "en", "ru", "cs"):
+        answer = client.get(f"/api/s/{anna}?lang={lang}").get_json()
+        found = sorted(a["label"] for a in answer["actions"] if a["action"] in ("draw",
+                                                                              "discard"))
+        assert labels.setdefault(lang, found) == found
+    assert len({tuple(found) for found in labels.values()}) == 3
+    assert "Draw from the top" in labels["en"] and "Draw from the top" not in labels["cs"]
+
+
 def test_repeated_key_applies_once(tables):
     """A double tap posts the same key twice: one card is drawn, not two."""
     token = tables.create()["seats"][0]["token"]
