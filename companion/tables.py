@@ -76,8 +76,6 @@ class Offers:
 
     position: tuple[str, int]
     actions: dict[int, list[Any]] = field(default_factory=dict)
-    keys: dict[int, list[tuple[str, dict[str, Any], dict[str, Any]]]] = field(
-        default_factory=dict)
     last: Any = UNKNOWN
     """The game's last live event at this position (None: no action yet), once known."""
 
@@ -190,17 +188,6 @@ class Table:
         found = offers.actions.get(seat)
         if found is None:
             found = offers.actions[seat] = self.game.actions(self.state, seat)
-        return found
-
-    def action_keys(self, seat: int) -> list[tuple[str, dict[str, Any], dict[str, Any]]]:
-        """``seat``'s legal actions as comparable keys (has what it may do changed?): what
-        each button stands for, its choices included (another seat's move that takes a
-        choice away makes this seat's screen stale), compared as they are (no serialising)."""
-        offers = self._position_offers()
-        found = offers.keys.get(seat)
-        if found is None:
-            found = offers.keys[seat] = [(a.action, a.params, a.inputs)
-                                         for a in self.actions(seat)]
         return found
 
     def last_live(self, db: Database) -> dict[str, Any] | None:
@@ -489,7 +476,7 @@ def act(
         params = inputs.check_params(action, {} if params is None else params, offered)
         if not offered:
             raise Refused(N_("There is nothing for you to do right now; wait for your turn."))
-        before = {s: table.action_keys(s) for s in range(len(table.seats))}
+        before = {s: table.actions(s) for s in range(len(table.seats))}
         last = table.last_live(db)
         step = last["step"] + 1 if last else 1
         rng = fairness.random_for(table.row["seed"], deal.contributions(db, table), step)
@@ -522,8 +509,8 @@ def act(
         stored = {"id": event_id, "step": step, "seat": seat["seat"],
                   "revealed": int(applied.revealed or rng.used), "version": new_version}
         table.remember_last(stored)
-        for s, keys in before.items():
-            if table.action_keys(s) != keys:
+        for s, offers in before.items():
+            if not _same_offers(offers, table.actions(s)):
                 seat_versions[s] = new_version
         fields["seat_versions"] = store.dumps(seat_versions)
         table.row["seat_versions"] = fields["seat_versions"]
@@ -535,6 +522,16 @@ def act(
         table.row.update(round_closed=int(finished is not None))
     return Acted(table, seat, last=dict(stored, log=log_text, undone_version=None,
                                         undone_by=None), previous=last)
+
+
+def _same_offers(before: list[Any], after: list[Any]) -> bool:
+    """Has what a seat may do stayed the same (its screen is not stale)? What each button
+    stands for, its choices included (another seat's move that takes a choice away makes
+    this seat's screen stale), compared as they are (no serialising); a button a game keeps
+    from one version to the next is the same object and needs no comparing."""
+    return len(before) == len(after) and all(
+        old is new or (old.action, old.params, old.inputs) == (new.action, new.params, new.inputs)
+        for old, new in zip(before, after, strict=True))
 
 
 def _deal_at_first_action(db: Database, table: Table) -> None:

@@ -86,7 +86,9 @@ def say(text: str, args: dict[str, Any] | None, names: list[str],
     except (KeyError, IndexError, ValueError):
         said = text.format(**values) if text else ""
     # A name that ends a sentence itself ("Bang!") takes no second full stop.
-    return _DOUBLED_STOP.sub(r"\1", said) if "." in said else said
+    if "!." in said or "?." in said or "…." in said:
+        return _DOUBLED_STOP.sub(r"\1", said)
+    return said
 
 
 _DOUBLED_STOP = re.compile(r"([!?…])\.(?=\s|$)")
