@@ -427,8 +427,8 @@ def _update(db: Database, table_name: str, where: str, keys: list[Any],
     if table_name not in TABLES or not all(name.isidentifier() for name in fields):
         raise ValueError(table_name)
     assignments = ", ".join(f"{name} = ?" for name in fields)
-    db.execute(f"update {table_name} set {assignments} where {where}",
-               [*fields.values(), *keys])
+    db.conn.execute(f"update {table_name} set {assignments} where {where}",
+                    [*fields.values(), *keys])
 
 
 def update_table(db: Database, code: str, **fields: Any) -> None:
