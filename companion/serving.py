@@ -178,8 +178,8 @@ class BoundedHandler(WSGIHandler):
     def _in_lane(self) -> bool:
         """A plain action already read whole (one packet, as phones send it) answered by
         the action's lane (``companion/web/lane.py``) without gevent's request line, header
-        parsing, environ and response writing: a sixth of an action at 100 devices
-        (bench/README.md). False with nothing consumed for any other request, or when the
+        parsing, environ and response writing (together a sixth of an action at 100
+        devices, bench/README.md). False with nothing consumed for any other request, or when the
         lane gives it back: gevent's path then serves it as ever."""
         data = self.rfile.peek(LANE_BYTES)
         if not data.startswith(b"POST /api/s/"):
@@ -321,6 +321,8 @@ def _plain_action(data: bytes) -> tuple[str, dict[bytes, bytes], bytes, int] | N
     if len(data) < size:
         return None
     return found.group(1).decode("latin-1"), fields, data[end + 4:size], size
+
+
 _dated: list[Any] = [0, b""]
 
 
