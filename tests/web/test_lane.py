@@ -12,6 +12,8 @@ import re
 import gevent
 import gevent.socket
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from companion import create_app, fairness, serving, tables
 
@@ -210,3 +212,66 @@ def test_the_server_answers_a_plain_action_in_the_lane_byte_for_byte(twins):
     assert [json.loads(body).get("key") for body in read_whole] == [
         "k1", "k1", "k2", None, "k3", "k4"]               # not k5 (in two packets), not k6
     assert twins[1].wsgi_app.answered == 0
+
+
+_HEADER_NAMES = st.sampled_from([b"Host", b"Accept-Language", b"User-Agent", b"X-Note"])
+
+
+@st.composite
+def _requests(draw):
+    """A request as a phone sends it, and half the time with one of the things the lane
+    must leave to gevent."""
+    faults = {draw(st.sampled_from([
+        "token", "query", "path", "http/1.0", "no type", "short body", "long body", "close",
+        "expect", "chunked", "htmx", "folded", "repeated"]))} if draw(st.booleans()) else set()
+    token = draw(st.sampled_from(["short", "x" * 65, "%41" * 8] if "token" in faults
+                                 else ["a" * 32, "Tok_en-=" * 3, "Z9" * 32]))
+    path = f"/api/s/{token}/act" + ("?lang=cs" if "query" in faults else "")
+    if "path" in faults:
+        path = f"/api/s/{token}/undo"
+    version = b"HTTP/1.0" if "http/1.0" in faults else b"HTTP/1.1"
+    body = draw(st.binary(max_size=60))
+    length = len(body) + (5 if "short body" in faults else 0) - (
+        1 if "long body" in faults and body else 0)
+    headers = [(name, draw(st.text("abc ,;=-", max_size=12)).encode())
+               for name in draw(st.lists(_HEADER_NAMES, max_size=3, unique=True))]
+    if "no type" not in faults:
+        headers.append((draw(st.sampled_from([b"Content-Type", b"content-type"])),
+                        b"application/json"))
+    headers.append((b"Content-Length", str(length).encode()))
+    headers += [pair for fault, pair in [
+        ("close", (b"Connection", b"close")), ("expect", (b"Expect", b"100-continue")),
+        ("chunked", (b"Transfer-Encoding", b"chunked")), ("htmx", (b"HX-Request", b"true")),
+        ("folded", (b" X-Folded", b"x")), ("repeated", (b"Content-length", b"0"))]
+        if fault in faults]
+    if "close" not in faults and draw(st.booleans()):
+        headers.append((b"Connection", b"Keep-Alive"))
+    order = draw(st.permutations(range(len(headers))))
+    head = b"POST " + path.encode() + b" " + version + b"\r\n" + b"".join(
+        b"%s: %s\r\n" % headers[i] for i in order) + b"\r\n"
+    # The next request behind it (two in one packet) — not behind a body still on its way,
+    # whose missing bytes the next request's would fill, for gevent as for the lane.
+    tail = b"" if "short body" in faults else draw(st.sampled_from(
+        [b"", b"GET / HTTP/1.1\r\n\r\n"]))
+    lane_may_take = not faults - {"long body"}
+    return head + body + tail, token, body, length, len(head), lane_may_take
+
+
+@settings(max_examples=400, deadline=None)
+@given(_requests())
+def test_the_server_takes_into_the_lane_only_a_whole_plain_action(request):
+    """Issue 15 (the server's own read of an action) and the security boundary: whatever
+    bytes arrive, the lane takes only a whole, plain ``POST /api/s/<token>/act`` — the token
+    as sent, the body exactly its Content-Length, nothing after it consumed — and leaves
+    every other request (a query string, HTTP/1.0, a repeated or folded header, chunks,
+    ``Expect``, a connection to close, an htmx request, a body not all here) to gevent."""
+    data, token, body, length, head_size, plain = request
+    found = serving._plain_action(data)
+    if not plain:
+        assert found is None
+        return
+    assert found is not None
+    taken_token, fields, taken_body, size = found
+    assert taken_token == token and taken_body == body[:length]
+    assert size == head_size + length and data[size:].startswith(body[length:])
+    assert fields[b"content-length"] == str(length).encode()
