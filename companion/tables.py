@@ -494,11 +494,12 @@ def act(
             "step": step, "seat": seat["seat"], "version": new_version, "action": posted,
             "log": applied.log}))
         log_text = store.dumps(applied.log)
+        revealed = int(applied.revealed or rng.used)
         event_id = store.insert(db, "events", {
             "table_code": table.code, "round": table.round, "step": step, "seat": seat["seat"],
             "action": store.dumps(posted),
             "key": None if key is None else f"{seat['seat']}:{key}",
-            "log": log_text, "revealed": int(applied.revealed or rng.used),
+            "log": log_text, "revealed": revealed,
             "state": state_text, "version": new_version, "undone_version": None,
             "undone_by": None, "created": now(), "chain": head,
         })
@@ -506,15 +507,15 @@ def act(
                   "high_step": max(table.row["high_step"], step)}
         table.moved(applied.state, **fields, log_hash=head,
                     log_size=table.row["log_size"] + 1)
-        stored = {"id": event_id, "step": step, "seat": seat["seat"],
-                  "revealed": int(applied.revealed or rng.used), "version": new_version}
+        stored = {"id": event_id, "step": step, "seat": seat["seat"], "revealed": revealed,
+                  "version": new_version}
         table.remember_last(stored)
         for s, offers in before.items():
             if not _same_offers(offers, table.actions(s)):
                 seat_versions[s] = new_version
         fields["seat_versions"] = store.dumps(seat_versions)
         table.row["seat_versions"] = fields["seat_versions"]
-        finished = table.game.result(applied.state)
+        finished = table.result     # worked out once: the answer asks again
         if finished is not None:
             _end_round(db, table, finished)
         store.update_table(db, table.code, **fields, log_hash=table.row["log_hash"],
