@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Table Companion benchmark: the real server (as ``companion serve`` starts it: gevent,
-``companion/serving.py``) under a light load generator in this process (asyncio, raw
+``companion/server/serving.py``) under a light load generator in this process (asyncio, raw
 HTTP/1.1 keep-alive sockets, ``loadgen.py``), beside boardgame.io when node is installed
 (``peer.py``), and a late-game Fury of Dracula table beside a new one (``fury.py``).
 
@@ -159,9 +159,9 @@ class Profiled:
 
 def serve_child(args: argparse.Namespace) -> int:
     """The server process: the app (or the bare yardstick) served as ``companion serve``
-    serves it (``companion/serving.py``: gevent, its bounds); every simulated device
+    serves it (``companion/server/serving.py``: gevent, its bounds); every simulated device
     shares this machine's address, so the per-client cap is lifted."""
-    from companion import serving
+    from companion.server import serving
 
     for preload in args.server_preload:
         # An experiment: a Python file run before the app is made, e.g. one that patches
@@ -187,7 +187,7 @@ def serve_child(args: argparse.Namespace) -> int:
         signal.signal(signal.SIGTERM, stop)
     server = serving.make_server(wsgi, HOST, args.port, per_client=100_000)
     if args.serve == "companion":
-        from companion import db
+        from companion.web import db
 
         db.keep_checkpointed(args.db)  # as `companion serve` does
     server.run()

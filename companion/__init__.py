@@ -43,8 +43,8 @@ def create_app(
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = _instance_secret(Path(app.instance_path))
 
-    from companion import db, i18n, logs
-    from companion.web import init_web
+    from companion.server import logs
+    from companion.web import db, i18n, init_web
 
     logs.install(app.logger)
     i18n.compile_catalogues()

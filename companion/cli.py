@@ -4,37 +4,17 @@ from __future__ import annotations
 
 import argparse
 import json
-import socket
 import sqlite3
 import sys
 from pathlib import Path
 from typing import Any
 
-from companion import logs
+from companion.server import logs
+from companion.server.addresses import lan_address, loopback
 
 DEFAULT_DB = "instance/companion.db"
 EXPORT_DEPTH = 64
 """An export nests about ten deep; anything far deeper is not one."""
-
-
-def lan_address() -> str:
-    """This machine's address on the local network (no packet is sent)."""
-    probe = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
-    try:
-        probe.connect(("10.255.255.255", 1))
-        return probe.getsockname()[0]
-    except OSError:
-        return "127.0.0.1"
-    finally:
-        probe.close()
-
-
-def loopback(url: str) -> bool:
-    """An address no phone can open: this machine's own (127.x, localhost, ::1) or none."""
-    from urllib.parse import urlsplit
-
-    host = (urlsplit(url).hostname or "").lower()
-    return host in ("localhost", "::1", "0.0.0.0", "") or host.startswith("127.")
 
 
 def terminal_qr(text: str) -> str:
@@ -56,7 +36,8 @@ def fail(sentence: str) -> int:
 
 
 def serve(args: argparse.Namespace) -> int:
-    from companion import create_app, db, serving
+    from companion import create_app, store
+    from companion.server import serving
 
     if not 1 <= args.port <= 65535:
         return fail(f"--port must be between 1 and 65535, not {args.port}.")
@@ -90,7 +71,7 @@ def serve(args: argparse.Namespace) -> int:
     print("Open it on the tablet (same Wi-Fi), or scan:")
     print(terminal_qr(url))
     print("Stop with Ctrl+C.", flush=True)
-    db.keep_checkpointed(str(database))
+    store.keep_checkpointed(str(database))
     server.run()  # returns on Ctrl+C
     return 0
 
@@ -110,15 +91,16 @@ def _open_existing(path: str) -> Any:
 
 
 def export(args: argparse.Namespace) -> int:
-    from companion import export as exports
-    from companion import tables
+    from companion import referee
+    from companion.core.errors import TableError
+    from companion.referee import export as exports
 
     try:
         database = _open_existing(args.db)
-        data = exports.export(database, tables.open_table(database, args.code))
+        data = exports.export(database, referee.open_table(database, args.code))
     except LookupError as error:
         return fail(f"{error}.")
-    except tables.TableError as error:
+    except TableError as error:
         return fail(str(error))
     text = json.dumps(data, ensure_ascii=False, indent=1)
     if args.output:
@@ -133,9 +115,9 @@ def export(args: argparse.Namespace) -> int:
 
 
 def verify(args: argparse.Namespace) -> int:
-    from companion import inputs
-    from companion.errors import TableError
-    from companion.verify import verify as check
+    from companion.core import inputs
+    from companion.core.errors import TableError
+    from companion.core.verify import verify as check
 
     try:
         text = Path(args.file).read_text(encoding="utf-8")
@@ -174,7 +156,7 @@ def main(argv: list[str] | None = None) -> int:
                      "that older command lines still start)")
     run.add_argument("--max-per-client", type=int, default=None,
                      help="open connections per client address (default: "
-                     "companion.serving.MAX_CONNECTIONS_PER_CLIENT)")
+                     "companion.server.serving.MAX_CONNECTIONS_PER_CLIENT)")
     run.set_defaults(func=serve)
     out = commands.add_parser("export", help="print a finished table's export as JSON")
     out.add_argument("code")

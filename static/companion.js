@@ -164,7 +164,7 @@
     }
   });
 
-  // Updates pushed (companion/live.py): the screen's event stream names the table's
+  // Updates pushed (companion/server/live.py): the screen's event stream names the table's
   // version the moment it changes, and who has this seat open ("<version> <devices>"); the
   // live fragment is fetched at once when either differs from what it shows. While the
   // stream is open, or the page hidden, the fragment's 1 s poll stays quiet; where no
@@ -259,7 +259,7 @@
   document.addEventListener("click", wake);
   wake();
 
-  // The phone's randomness (companion/deal.py): while the game gathers, commit to 32
+  // The phone's randomness (companion/referee/deal.py): while the game gathers, commit to 32
   // random bytes (send their SHA-256, keep the bytes); once every commitment is in,
   // reveal them. The bytes are kept per seat and game in localStorage. A second device
   // on the same seat link never replaces the first one's commitment; a device that lost

@@ -7,22 +7,22 @@ import socket
 
 import pytest
 
-from companion import store, tables
+from companion import referee, store
 from companion.cli import main
 
 
 def finished_table(path):
     db = store.connect(path)
     store.migrate(db)
-    created = tables.create(db, "kit", None, [{"name": "Anna"}, {"name": "Bob"}])
+    created = referee.create(db, "kit", None, [{"name": "Anna"}, {"name": "Bob"}])
     anna, bob = (s["token"] for s in created["seats"])
-    tables.join(db, bob, "5a" * 32)
-    tables.act(db, anna, "roll", {"secret": True, "dice": "4dF"}, None)
-    tables.act(db, bob, "draw", {"end": "bottom"}, None)
-    tables.act(db, anna, "ask", {"question": "?", "options": "a, b"}, None)
-    tables.act(db, anna, "pick", {"value": "a"}, None)
-    tables.act(db, bob, "pick", {"value": "b"}, None)
-    tables.close(db, created["host_token"])
+    referee.join(db, bob, "5a" * 32)
+    referee.act(db, anna, "roll", {"secret": True, "dice": "4dF"}, None)
+    referee.act(db, bob, "draw", {"end": "bottom"}, None)
+    referee.act(db, anna, "ask", {"question": "?", "options": "a, b"}, None)
+    referee.act(db, anna, "pick", {"value": "a"}, None)
+    referee.act(db, bob, "pick", {"value": "b"}, None)
+    referee.close(db, created["host_token"])
     return created["code"]
 
 
@@ -51,7 +51,7 @@ def test_verify_fails_on_a_tampered_export(tmp_path, capsys):
 def test_export_of_a_running_table_explains_why_not(tmp_path, capsys):
     db = store.connect(tmp_path / "c.db")
     store.migrate(db)
-    created = tables.create(db, "kit", None, [{"name": "Anna"}])
+    created = referee.create(db, "kit", None, [{"name": "Anna"}])
     assert main(["export", created["code"], "--db", str(tmp_path / "c.db")]) == 1
     assert "seed is revealed when the game ends" in capsys.readouterr().err
 
@@ -155,7 +155,7 @@ def test_serve_refuses_a_database_it_cannot_use(tmp_path, capsys):
 def test_serve_on_127_0_0_1_warns_that_no_phone_can_open_its_qr_codes(tmp_path, capsys,
                                                                         monkeypatch):
     """Issue 13: `make run HOST=127.0.0.1` drew a QR code no phone can reach, silently."""
-    from companion import serving
+    from companion.server import serving
 
     class Idle:
         def run(self) -> None:

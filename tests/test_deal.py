@@ -10,9 +10,11 @@ import os
 
 import pytest
 
-from companion import fairness, store, tables
+from companion import referee, store
+from companion.core import errors, fairness
+from companion.core.verify import verify
 from companion.games import GAMES
-from companion.verify import verify
+from companion.referee import export as exports
 
 
 @pytest.fixture
@@ -29,7 +31,7 @@ def secret() -> tuple[str, str]:
 
 
 def new_table(db, game="kit", names=("Anna", "Bob")):
-    created = tables.create(db, game, None, [{"name": n} for n in names])
+    created = referee.create(db, game, None, [{"name": n} for n in names])
     return created, [s["token"] for s in created["seats"]]
 
 
@@ -38,12 +40,12 @@ def test_a_new_table_is_not_dealt_until_every_phone_has_revealed(db):
     folded with both contributions, and not the deck of the seed alone."""
     created, (anna, bob) = new_table(db)
     (a, a_hash), (b, b_hash) = secret(), secret()
-    table = tables.join(db, anna, commitment=a_hash)
+    table = referee.join(db, anna, commitment=a_hash)
     assert not table.dealt and table.view(0) is None and table.actions(0) == []
-    table = tables.join(db, bob, commitment=b_hash)
+    table = referee.join(db, bob, commitment=b_hash)
     assert table.row["deal_phase"] == "revealing" and not table.dealt
-    assert not tables.reveal(db, anna, a).dealt
-    table = tables.reveal(db, bob, b)
+    assert not referee.reveal(db, anna, a).dealt
+    table = referee.reveal(db, bob, b)
     assert table.dealt
     seed = store.table(db, created["code"])["seed"]
     options = table.options
@@ -59,9 +61,9 @@ def test_no_phone_reveals_before_every_commitment_is_in(db):
     another could still commit, that other could pick bytes that steer the deal."""
     created, (anna, bob) = new_table(db)
     (a, a_hash), _ = secret(), secret()
-    tables.join(db, anna, commitment=a_hash)
-    with pytest.raises(tables.Refused, match="once every seat has committed"):
-        tables.reveal(db, anna, a)
+    referee.join(db, anna, commitment=a_hash)
+    with pytest.raises(errors.Refused, match="once every seat has committed"):
+        referee.reveal(db, anna, a)
     assert store.contributions(db, created["code"], 1)[0]["value"] is None
 
 
@@ -70,23 +72,23 @@ def test_commitments_close_when_the_reveals_begin(db):
     bytes once other bytes may be known."""
     created, (anna, bob) = new_table(db)
     (a, a_hash), (_, b_hash) = secret(), secret()
-    tables.join(db, anna, commitment=a_hash)
-    tables.start(db, created["host_token"])
-    tables.join(db, bob, commitment=b_hash)
+    referee.join(db, anna, commitment=a_hash)
+    referee.start(db, created["host_token"])
+    referee.join(db, bob, commitment=b_hash)
     rows = store.contributions(db, created["code"], 1)
     assert [r["seat"] for r in rows] == [0]
-    assert tables.reveal(db, anna, a).dealt
-    assert tables.open_seat(db, bob)[1]["claimed"] == 1
+    assert referee.reveal(db, anna, a).dealt
+    assert referee.open_seat(db, bob)[1]["claimed"] == 1
 
 
 def test_bytes_that_do_not_match_the_commitment_are_refused(db):
     created, (anna, bob) = new_table(db)
     (_, a_hash), (b, b_hash) = secret(), secret()
-    tables.join(db, anna, commitment=a_hash)
-    tables.join(db, bob, commitment=b_hash)
-    with pytest.raises(tables.BadRequest, match="do not match"):
-        tables.reveal(db, anna, b)
-    assert not tables.open_table(db, created["code"]).dealt
+    referee.join(db, anna, commitment=a_hash)
+    referee.join(db, bob, commitment=b_hash)
+    with pytest.raises(errors.BadRequest, match="do not match"):
+        referee.reveal(db, anna, b)
+    assert not referee.open_table(db, created["code"]).dealt
 
 
 def test_the_host_can_deal_without_a_phone_that_never_reveals(db):
@@ -94,15 +96,15 @@ def test_the_host_can_deal_without_a_phone_that_never_reveals(db):
     the export and verify say whose randomness was missing."""
     created, (anna, bob) = new_table(db)
     (a, a_hash), (_, b_hash) = secret(), secret()
-    tables.join(db, anna, commitment=a_hash)
-    tables.join(db, bob, commitment=b_hash)
-    tables.reveal(db, anna, a)
-    assert not tables.start(db, created["host_token"]).dealt  # waits for Bob
-    table = tables.start(db, created["host_token"], force=True)
+    referee.join(db, anna, commitment=a_hash)
+    referee.join(db, bob, commitment=b_hash)
+    referee.reveal(db, anna, a)
+    assert not referee.start(db, created["host_token"]).dealt  # waits for Bob
+    table = referee.start(db, created["host_token"], force=True)
     assert table.dealt
-    tables.act(db, anna, "draw", {"end": "top"}, None)
-    tables.close(db, created["host_token"])
-    report = verify(tables.export(db, created["code"]))
+    referee.act(db, anna, "draw", {"end": "top"}, None)
+    referee.close(db, created["host_token"])
+    report = verify(exports.export(db, referee.open_table(db, created["code"])))
     assert report.ok, report.problems
     listing = "\n".join(report.notes)
     assert f"Anna {a_hash[:8]} (used)" in listing
@@ -113,11 +115,11 @@ def test_the_first_action_deals_a_table_nobody_joined(db):
     """Bots and clients that act at once: the first action deals (the seed alone, as the
     screens and the export say) and is applied, with one new version."""
     created, (anna, _) = new_table(db)
-    acted = tables.act(db, anna, "draw", {"end": "top"}, 1)
+    acted = referee.act(db, anna, "draw", {"end": "top"}, 1)
     assert acted.table.dealt and acted.table.version == 2
     assert len(acted.table.view(0)["hand"]) == 1
-    tables.close(db, created["host_token"])
-    export = tables.export(db, created["code"])
+    referee.close(db, created["host_token"])
+    export = exports.export(db, referee.open_table(db, created["code"]))
     assert export["games"][0]["deal"]["by"] == "first action"
     assert export["games"][0]["contributions"] == []
 
@@ -127,9 +129,9 @@ def test_the_first_action_waits_for_a_phone_that_has_committed(db):
     refused with the reason and nothing changes, not even the deal phase."""
     created, (anna, bob) = new_table(db)
     _, b_hash = secret()
-    tables.join(db, bob, commitment=b_hash)
-    with pytest.raises(tables.Refused, match="waiting for Bob"):
-        tables.act(db, anna, "draw", {"end": "top"}, 1)
+    referee.join(db, bob, commitment=b_hash)
+    with pytest.raises(errors.Refused, match="waiting for Bob"):
+        referee.act(db, anna, "draw", {"end": "top"}, 1)
     row = store.table(db, created["code"])
     assert row["deal_phase"] == "gathering" and row["version"] == 2
 
@@ -140,16 +142,16 @@ def test_a_refused_first_action_takes_its_deal_back_and_a_later_phone_still_coun
     phone's bytes (verify replays the game from them)."""
     created, (anna, bob) = new_table(db)
     a, a_hash = secret()
-    tables.join(db, anna, a, a_hash)
-    with pytest.raises(tables.Refused):
-        tables.act(db, anna, "show", {"card": 0}, None)  # nothing in hand: refused
+    referee.join(db, anna, a, a_hash)
+    with pytest.raises(errors.Refused):
+        referee.act(db, anna, "show", {"card": 0}, None)  # nothing in hand: refused
     assert store.table(db, created["code"])["deal_phase"] == "gathering"
     b, b_hash = secret()
-    tables.join(db, bob, b, b_hash)
+    referee.join(db, bob, b, b_hash)
     for _ in range(3):
-        tables.act(db, anna, "roll", {"secret": False, "dice": "3d6"}, None)
-    tables.close(db, created["host_token"])
-    export = tables.export(db, created["code"])
+        referee.act(db, anna, "roll", {"secret": False, "dice": "3d6"}, None)
+    referee.close(db, created["host_token"])
+    export = exports.export(db, referee.open_table(db, created["code"]))
     assert [c["seat"] for c in export["games"][0]["contributions"]] == [0, 1]
     report = verify(export)
     assert report.ok, report.problems
@@ -158,12 +160,12 @@ def test_a_refused_first_action_takes_its_deal_back_and_a_later_phone_still_coun
 def test_a_phone_that_lost_its_bytes_may_commit_again_before_any_reveal(db):
     created, (anna, bob) = new_table(db)
     (_, first), (again, second) = secret(), secret()
-    tables.join(db, anna, commitment=first)
-    tables.join(db, anna, commitment=second)
+    referee.join(db, anna, commitment=first)
+    referee.join(db, anna, commitment=second)
     (b, b_hash) = secret()
-    tables.join(db, bob, commitment=b_hash)
-    tables.reveal(db, anna, again)
-    assert tables.reveal(db, bob, b).dealt
+    referee.join(db, bob, commitment=b_hash)
+    referee.reveal(db, anna, again)
+    assert referee.reveal(db, bob, b).dealt
 
 
 def test_play_again_gathers_fresh_randomness_after_the_new_commitment(db):
@@ -172,25 +174,25 @@ def test_play_again_gathers_fresh_randomness_after_the_new_commitment(db):
     carried over; the phones' new bytes deal it."""
     created, (anna, bob) = new_table(db, game="duel")
     for token in (anna, bob):
-        tables.join(db, token, os.urandom(32).hex())  # the single-step join of old clients
-    table = tables.open_table(db, created["code"])
+        referee.join(db, token, os.urandom(32).hex())  # the single-step join of old clients
+    table = referee.open_table(db, created["code"])
     assert table.dealt
     old_commitment = table.row["commitment"]
-    table = tables.start(db, created["host_token"])
+    table = referee.start(db, created["host_token"])
     import random
 
     from tests.test_tables import play_to_the_end
 
     play_to_the_end(db, created, random.Random(5))
-    again = tables.play_again(db, created["host_token"], as_host=True)
+    again = referee.play_again(db, created["host_token"], as_host=True)
     assert again.round == 2 and not again.dealt
     assert again.row["commitment"] != old_commitment
     assert store.contributions(db, created["code"], 2) == []
     (a, a_hash), (b, b_hash) = secret(), secret()
-    tables.join(db, anna, commitment=a_hash)
-    tables.join(db, bob, commitment=b_hash)
-    tables.reveal(db, anna, a)
-    assert tables.reveal(db, bob, b).dealt
+    referee.join(db, anna, commitment=a_hash)
+    referee.join(db, bob, commitment=b_hash)
+    referee.reveal(db, anna, a)
+    assert referee.reveal(db, bob, b).dealt
     values = [c["value"] for c in store.contributions(db, created["code"], 2)]
     assert values == [a, b]
 

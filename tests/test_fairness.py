@@ -8,7 +8,7 @@ import hmac
 import itertools
 from collections import Counter
 
-from companion import fairness
+from companion.core import fairness
 from companion.games import dice
 
 SEED = "11" * 32

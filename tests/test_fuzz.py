@@ -19,8 +19,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from companion import create_app, inputs, store
-from companion.errors import TableError
+from companion import create_app, store
+from companion.core import inputs
+from companion.core.errors import TableError
 
 EXAMPLES = int(os.environ.get("FUZZ_EXAMPLES", "120"))
 """Per test in the suite (derandomized: the same requests every run); a longer hunt:

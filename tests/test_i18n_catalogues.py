@@ -21,7 +21,7 @@ from babel.messages.catalog import Catalog, Message
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 
-from companion.i18n import catalogues, extract
+from companion.web.i18n import catalogues, extract
 
 LANGUAGES = ("cs", "ru")
 CASES = [pytest.param(name, lang, id=f"{name}-{lang}")

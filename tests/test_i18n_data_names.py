@@ -12,7 +12,7 @@ import json
 import pytest
 from babel.messages.pofile import read_po
 
-from companion import i18n
+from companion.web import i18n
 
 
 @pytest.fixture

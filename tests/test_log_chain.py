@@ -13,8 +13,10 @@ import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from companion import chain, store, tables
-from companion.verify import verify
+from companion import referee, store
+from companion.core import chain
+from companion.core.verify import verify
+from companion.referee import export as exports
 
 
 @pytest.fixture
@@ -27,17 +29,17 @@ def db(tmp_path):
 @pytest.fixture
 def played(db):
     """A finished kit game with a seat's take-back and a host correction in its log."""
-    created = tables.create(db, "kit", {"deck": "custom", "cards": "Ace\nKing\nQueen"},
+    created = referee.create(db, "kit", {"deck": "custom", "cards": "Ace\nKing\nQueen"},
                             [{"name": "Anna"}, {"name": "Bob"}], deal_mode="now")
     anna, bob = (s["token"] for s in created["seats"])
-    tables.act(db, anna, "deal", {"place": 0}, None)
-    tables.undo(db, anna, by_seat=True)  # a free take-back
-    tables.act(db, anna, "draw", {"end": "top"}, None)
-    tables.act(db, bob, "roll", {"secret": True, "dice": "2d6"}, None)
-    tables.undo(db, created["host_token"])  # a host correction
-    tables.act(db, bob, "roll", {"secret": False, "dice": "1d6"}, None)
-    table = tables.close(db, created["host_token"])
-    return created, table.row["log_hash"], tables.export(db, created["code"])
+    referee.act(db, anna, "deal", {"place": 0}, None)
+    referee.undo(db, anna, by_seat=True)  # a free take-back
+    referee.act(db, anna, "draw", {"end": "top"}, None)
+    referee.act(db, bob, "roll", {"secret": True, "dice": "2d6"}, None)
+    referee.undo(db, created["host_token"])  # a host correction
+    referee.act(db, bob, "roll", {"secret": False, "dice": "1d6"}, None)
+    table = referee.close(db, created["host_token"])
+    return created, table.row["log_hash"], exports.export(db, table)
 
 
 def edited(export, change):
@@ -116,7 +118,7 @@ def test_a_recomputed_chain_ends_in_another_hash_than_the_screens_showed(played)
 
 def test_the_public_export_withholds_private_lines_and_parameters(played, db, client):
     created, shown, full = played
-    public = tables.export(db, created["code"], scope="public")
+    public = exports.export(db, referee.open_table(db, created["code"]), "public")
     text = str(public)
     events = str(public["games"][0]["events"])
     assert "You drew" not in text and "'params'" not in text and "Ace" not in events
@@ -151,12 +153,12 @@ def test_each_link_downloads_the_export_it_may(client):
 def test_an_old_database_gets_its_log_chained(tmp_path):
     """A game played before the chain existed (format 1) is chained by the migration and
     its export verifies."""
-    from companion import fairness
+    from companion.core import fairness
     from companion.games import GAMES
 
     path = tmp_path / "old.db"
     db = store.connect(path)
-    store.migrations.apply(db, stop_before="m003_deal_after_join_and_log_chain")
+    store.migrate(db, stop_before="m003_deal_after_join_and_log_chain")
     seed = fairness.new_seed()
     kit = GAMES["kit"]
     options = {"deck": "52", "cards": "", "places": "Centre", "players": 1}
@@ -189,7 +191,7 @@ def test_an_old_database_gets_its_log_chained(tmp_path):
     db.conn.close()
     db = store.connect(path)
     store.migrate(db)
-    report = verify(tables.export(db, "OLDONE"))
+    report = verify(exports.export(db, referee.open_table(db, "OLDONE")))
     assert report.ok, report.problems
     assert report.events == 2
 

@@ -11,7 +11,8 @@ from companion.games import GAMES
 
 ROOT = Path(__file__).parents[1]
 FORBIDDEN = ("flask", "werkzeug", "sqlite3", "sqlite_utils", "companion.web", "companion.store",
-             "companion.db", "companion.tables", "random", "time", "datetime")
+             "companion.referee", "companion.server", "companion.core", "random", "time",
+             "datetime")
 
 
 def imported_modules(path: Path) -> set[str]:

@@ -1,6 +1,6 @@
 """The real server's bounds: one device cannot starve a table (issue 12: "1,100 half-sent
 requests stall every screen for 30 s: bound per-client connections and header/body read
-time"), and wrong codes are rationed (companion/serving.py, companion/web/throttle.py)."""
+time"), and wrong codes are rationed (companion/server/serving.py, companion/web/throttle.py)."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ import urllib.request
 
 import pytest
 
-from companion import serving
+from companion.server import serving
 from tests.test_restart import Server, call
 
 

@@ -11,8 +11,10 @@ import pytest
 from hypothesis import HealthCheck, assume, example, given, settings
 from hypothesis import strategies as st
 
-from companion import store, tables
-from companion.verify import verify
+from companion import referee, store
+from companion.core import errors
+from companion.core.verify import verify
+from companion.referee import export as exports
 
 
 @pytest.fixture
@@ -23,7 +25,7 @@ def db(tmp_path):
 
 
 def kit_table(db, names=("Anna", "Bob"), **options):
-    created = tables.create(db, "kit", options or None, [{"name": n} for n in names])
+    created = referee.create(db, "kit", options or None, [{"name": n} for n in names])
     return created, [s["token"] for s in created["seats"]]
 
 
@@ -42,24 +44,24 @@ def test_tokens_are_long_random_and_stored_only_hashed(db):
 def test_free_undo_of_an_action_that_showed_nothing(db):
     """A face-down deal showed nobody anything: its owner may take it back."""
     created, (anna, bob) = kit_table(db)
-    tables.act(db, anna, "deal", {"place": 0}, None)
-    table, seat = tables.open_seat(db, anna)
-    assert tables.undo_allowed(db, table, 0) is not None
-    assert tables.undo_allowed(db, table, 1) is None
-    tables.undo(db, anna, by_seat=True)
-    assert tables.open_table(db, created["code"]).view(None)["places"][0]["cards"] == []
+    referee.act(db, anna, "deal", {"place": 0}, None)
+    table, seat = referee.open_seat(db, anna)
+    assert referee.undo_allowed(db, table, 0) is not None
+    assert referee.undo_allowed(db, table, 1) is None
+    referee.undo(db, anna, by_seat=True)
+    assert referee.open_table(db, created["code"]).view(None)["places"][0]["cards"] == []
 
 
 def test_seat_cannot_undo_a_draw_it_has_seen(db):
     """A drawn card was shown to its drawer: only the host may correct it."""
     created, (anna, _) = kit_table(db)
-    tables.act(db, anna, "draw", {"end": "top"}, None)
-    with pytest.raises(tables.Refused):
-        tables.undo(db, anna, by_seat=True)
-    tables.undo(db, created["host_token"])
-    table = tables.open_table(db, created["code"])
+    referee.act(db, anna, "draw", {"end": "top"}, None)
+    with pytest.raises(errors.Refused):
+        referee.undo(db, anna, by_seat=True)
+    referee.undo(db, created["host_token"])
+    table = referee.open_table(db, created["code"])
     assert table.view(0)["hand"] == []
-    log = tables.log_for(db, table, 1)
+    log = referee.log_for(db, table, 1)
     assert log[0]["text"] == "Host correction: undone — “{action}”."
     assert log[0]["undid"]["text"] == "{who} drew a card from the top."
     assert log[1]["undone"] and log[1]["text"] == log[0]["undid"]["text"]
@@ -69,47 +71,47 @@ def test_redo_after_undo_gives_the_same_random_outcome(db):
     """Step-tied randomness: undoing a roll and rolling again gives the same dice."""
     created, (anna, _) = kit_table(db)
     roll = {"secret": False, "dice": "10d6"}
-    first = tables.act(db, anna, "roll", roll, None).table.view(None)["rolls"][0]["dice"]
-    tables.undo(db, created["host_token"])
-    again = tables.act(db, anna, "roll", roll, None).table.view(None)["rolls"][0]["dice"]
+    first = referee.act(db, anna, "roll", roll, None).table.view(None)["rolls"][0]["dice"]
+    referee.undo(db, created["host_token"])
+    again = referee.act(db, anna, "roll", roll, None).table.view(None)["rolls"][0]["dice"]
     assert first == again
 
 
 def test_reshuffle_after_undo_gives_the_same_order(db):
     created, (anna, _) = kit_table(db)
     for _ in range(5):
-        tables.act(db, anna, "draw", {"end": "top"}, None)
+        referee.act(db, anna, "draw", {"end": "top"}, None)
     for _ in range(5):
-        tables.act(db, anna, "discard", {"card": 0}, None)
-    state = tables.act(db, anna, "reshuffle", {}, None).table.state
-    tables.undo(db, created["host_token"])
-    assert tables.act(db, anna, "reshuffle", {}, None).table.state == state
+        referee.act(db, anna, "discard", {"card": 0}, None)
+    state = referee.act(db, anna, "reshuffle", {}, None).table.state
+    referee.undo(db, created["host_token"])
+    assert referee.act(db, anna, "reshuffle", {}, None).table.state == state
 
 
 def test_reissue_kills_the_old_link_and_the_new_one_works(db):
     created, (anna, _) = kit_table(db)
-    new = tables.reissue(db, created["host_token"], 0)
-    with pytest.raises(tables.Forbidden):
-        tables.open_seat(db, anna)
-    table, seat = tables.open_seat(db, new)
+    new = referee.reissue(db, created["host_token"], 0)
+    with pytest.raises(errors.Forbidden):
+        referee.open_seat(db, anna)
+    table, seat = referee.open_seat(db, new)
     assert seat["seat"] == 0 and not seat["claimed"]
 
 
 def test_join_claims_the_seat_once_and_records_the_contribution(db):
     created, (anna, _) = kit_table(db)
-    tables.join(db, anna, "ab" * 32)
-    tables.join(db, anna, "cd" * 32)
+    referee.join(db, anna, "ab" * 32)
+    referee.join(db, anna, "cd" * 32)
     contributions = store.contributions(db, created["code"], 1)
     assert [c["value"] for c in contributions] == ["ab" * 32]
-    with pytest.raises(tables.BadRequest):
-        tables.join(db, anna, "not hex")
+    with pytest.raises(errors.BadRequest):
+        referee.join(db, anna, "not hex")
 
 
 def test_private_log_lines_reach_only_their_seat(db):
     created, (anna, bob) = kit_table(db, deck="custom", cards="Hidden Queen")
-    tables.act(db, anna, "draw", {"end": "top"}, None)
-    table = tables.open_table(db, created["code"])
-    texts = lambda seat: json.dumps(tables.log_for(db, table, seat))  # noqa: E731
+    referee.act(db, anna, "draw", {"end": "top"}, None)
+    table = referee.open_table(db, created["code"])
+    texts = lambda seat: json.dumps(referee.log_for(db, table, seat))  # noqa: E731
     assert "Hidden Queen" in texts(0)
     assert "Hidden Queen" not in texts(1)
     assert "Hidden Queen" not in texts(None)
@@ -118,14 +120,14 @@ def test_private_log_lines_reach_only_their_seat(db):
 def test_replaying_the_event_log_reproduces_the_snapshot(db):
     """STYLE §7: the log is the truth, the state on the table row is a cache."""
     created, (anna, bob) = kit_table(db)
-    tables.join(db, bob, "ef" * 32)
+    referee.join(db, bob, "ef" * 32)
     for i in range(12):
         token = (anna, bob)[i % 2]
-        tables.act(db, token, "draw", {"end": "bottom" if i % 3 else "top"}, None)
-        tables.act(db, token, "roll", {"secret": bool(i % 2), "dice": "3d6"}, None)
-    tables.undo(db, created["host_token"])
-    tables.close(db, created["host_token"])
-    export = tables.export(db, created["code"])
+        referee.act(db, token, "draw", {"end": "bottom" if i % 3 else "top"}, None)
+        referee.act(db, token, "roll", {"secret": bool(i % 2), "dice": "3d6"}, None)
+    referee.undo(db, created["host_token"])
+    referee.close(db, created["host_token"])
+    export = exports.export(db, referee.open_table(db, created["code"]))
     report = verify(export)
     assert report.ok, report.problems
     assert report.events == 24  # 23 live actions and the undone one, replayed in order
@@ -136,10 +138,10 @@ def test_replaying_the_event_log_reproduces_the_snapshot(db):
 
 def test_verify_detects_a_tampered_export(db):
     created, (anna, _) = kit_table(db)
-    tables.act(db, anna, "roll", {"secret": False, "dice": "2d6"}, None)
-    tables.act(db, anna, "draw", {"end": "top"}, None)
-    tables.close(db, created["host_token"])
-    export = tables.export(db, created["code"])
+    referee.act(db, anna, "roll", {"secret": False, "dice": "2d6"}, None)
+    referee.act(db, anna, "draw", {"end": "top"}, None)
+    referee.close(db, created["host_token"])
+    export = exports.export(db, referee.open_table(db, created["code"]))
     assert verify(export).ok
     faked = json.loads(json.dumps(export))
     rolled = faked["games"][0]["events"][0]["log"][0]["args"]
@@ -155,8 +157,8 @@ def test_verify_detects_a_tampered_export(db):
 
 def test_play_again_reveals_the_old_seed_and_commits_a_new_one(db):
     created, _ = kit_table(db)
-    with pytest.raises(tables.Refused):
-        tables.play_again(db, created["host_token"], as_host=True)  # the kit has no rematch
+    with pytest.raises(errors.Refused):
+        referee.play_again(db, created["host_token"], as_host=True)  # the kit has no rematch
 
 
 def test_concurrent_phones_never_corrupt_a_table(db, tmp_path):
@@ -169,7 +171,7 @@ def test_concurrent_phones_never_corrupt_a_table(db, tmp_path):
         own = store.connect(path)
         try:
             for i in range(5):
-                tables.act(own, token, "draw", {"end": "top"}, None, key=f"{token[:6]}-{i}")
+                referee.act(own, token, "draw", {"end": "top"}, None, key=f"{token[:6]}-{i}")
         except Exception as error:  # pragma: no cover - reported below
             errors.append(error)
         finally:
@@ -181,7 +183,7 @@ def test_concurrent_phones_never_corrupt_a_table(db, tmp_path):
     for thread in threads:
         thread.join()
     assert errors == []
-    table = tables.open_table(db, created["code"])
+    table = referee.open_table(db, created["code"])
     hands = [c["id"] for hand in table.state["hands"] for c in hand]
     assert len(hands) == 40 and len(set(hands)) == 40
     assert len(table.state["deck"]) == 12
@@ -191,9 +193,9 @@ def test_concurrent_phones_never_corrupt_a_table(db, tmp_path):
 def play_to_the_end(db, created, chooser):
     """Random legal actions through the referee until the game has a result."""
     tokens = [s["token"] for s in created["seats"]]
-    tables.start(db, created["host_token"], force=True)
+    referee.start(db, created["host_token"], force=True)
     for _ in range(3000):
-        table = tables.open_table(db, created["code"])
+        table = referee.open_table(db, created["code"])
         if table.result is not None:
             return table
         movers = [(i, t) for i, t in enumerate(tokens) if table.actions(i)]
@@ -203,7 +205,7 @@ def play_to_the_end(db, created, chooser):
         for name, spec in action.inputs.items():
             params[name] = chooser.choice(spec["examples"]) if "examples" in spec else (
                 spec.get("min", 0) if spec["kind"] == "int" else spec.get("default", ""))
-        tables.act(db, token, action.action, params, table.version)
+        referee.act(db, token, action.action, params, table.version)
     raise AssertionError("the game did not end")
 
 
@@ -212,23 +214,23 @@ def test_game_end_reveals_the_seed_and_play_again_commits_a_new_one(db):
     while the seats and their links stay the same."""
     import random
 
-    created = tables.create(db, "deadmans", None, [{"name": "Anna"}, {"name": "Bob"}])
-    tables.join(db, created["seats"][0]["token"], "ab" * 32)
+    created = referee.create(db, "deadmans", None, [{"name": "Anna"}, {"name": "Bob"}])
+    referee.join(db, created["seats"][0]["token"], "ab" * 32)
     finished = play_to_the_end(db, created, random.Random(3))
     assert finished.round_closed and not finished.closed
-    assert tables.undo_allowed(db, finished, None) is None
-    report = verify(tables.export(db, created["code"]))
+    assert referee.undo_allowed(db, finished, None) is None
+    report = verify(exports.export(db, referee.open_table(db, created["code"])))
     assert report.ok and report.games == 1, report.problems
-    waiting = tables.play_again(db, created["seats"][1]["token"], as_host=False)
-    assert waiting.round == 1 and tables.again_asked(waiting) == [1]  # Anna has not asked
-    again = tables.play_again(db, created["seats"][0]["token"], as_host=False)
+    waiting = referee.play_again(db, created["seats"][1]["token"], as_host=False)
+    assert waiting.round == 1 and waiting.again_asked() == [1]  # Anna has not asked
+    again = referee.play_again(db, created["seats"][0]["token"], as_host=False)
     assert again.round == 2 and again.result is None and not again.round_closed
-    assert tables.again_asked(again) == []
-    assert [g["round"] for g in tables.finished_games(db, again)] == [1]
+    assert again.again_asked() == []
+    assert [g["round"] for g in referee.finished_games(db, again)] == [1]
     assert again.row["commitment"] != finished.row["commitment"]
-    assert tables.open_seat(db, created["seats"][0]["token"])[0].round == 2
-    with pytest.raises(tables.Refused):
-        tables.play_again(db, created["host_token"], as_host=True)
+    assert referee.open_seat(db, created["seats"][0]["token"])[0].round == 2
+    with pytest.raises(errors.Refused):
+        referee.play_again(db, created["host_token"], as_host=True)
 
 
 @settings(max_examples=40, deadline=None,
@@ -243,34 +245,34 @@ def test_the_newest_log_lines_are_read_page_by_page_as_they_would_be_whole(db, m
     undone action marked where it happened, the undo a line of its own): reading only the
     newest events first gives the same lines as reading the whole game, however actions
     and takes-back (the seat's own, the host's corrections) interleave."""
-    created = tables.create(db, "kit", None, [{"name": "Anna"}, {"name": "Bob"}],
+    created = referee.create(db, "kit", None, [{"name": "Anna"}, {"name": "Bob"}],
                             deal_mode="now")
     tokens = [s["token"] for s in created["seats"]]
     acted = 0
     for kind, who, pick in moves:
         try:
             if kind == "act":
-                table, seat = tables.open_seat(db, tokens[who])
+                table, seat = referee.open_seat(db, tokens[who])
                 offered = [a for a in table.actions(who) if not a.inputs]
                 if offered:
                     chosen = offered[pick % len(offered)]
-                    done = tables.act(db, tokens[who], chosen.action, chosen.params, None)
+                    done = referee.act(db, tokens[who], chosen.action, chosen.params, None)
                     acted += 1
                     # The action's answer: its own lines, without reading the log.
-                    now = tables.open_table(db, created["code"])
+                    now = referee.open_table(db, created["code"])
                     for since in (table.version, table.version - 1, now.version):
-                        fast = tables.log_after_action(done.table, done, who, since, limit)
+                        fast = referee.log_after_action(done.table, done, who, since, limit)
                         assert fast is not None or since < table.version
                         if fast is not None:
-                            assert fast == tables.log_for(db, now, who, limit, since)
+                            assert fast == referee.log_for(db, now, who, limit, since)
             elif kind == "seat undo":
-                tables.undo(db, tokens[who], by_seat=True)
+                referee.undo(db, tokens[who], by_seat=True)
             else:
-                tables.undo(db, created["host_token"])
-        except tables.Refused:
+                referee.undo(db, created["host_token"])
+        except errors.Refused:
             pass
     assume(acted)
-    table = tables.open_table(db, created["code"])
+    table = referee.open_table(db, created["code"])
     written = {row["id"]: row for row in store.events(db, created["code"])}
 
     def version_of(entry):
@@ -279,11 +281,11 @@ def test_the_newest_log_lines_are_read_page_by_page_as_they_would_be_whole(db, m
         return event["undone_version"] if entry["ref"][2] == "undo" else event["version"]
 
     for viewer in (None, 0, 1):
-        whole = tables.log_for(db, table, viewer, limit=10_000)
-        assert tables.log_for(db, table, viewer, limit=limit) == whole[:limit]
+        whole = referee.log_for(db, table, viewer, limit=10_000)
+        assert referee.log_for(db, table, viewer, limit=limit) == whole[:limit]
         # A client that keeps its log asks only for the lines after the version it holds.
         for since in {0, table.version - 1, table.version - 3, table.version // 2}:
             newer = [entry for entry in whole if version_of(entry) > since]
-            assert tables.log_for(db, table, viewer, limit=10_000, since=since) == newer
-            assert tables.log_for(db, table, viewer, limit=limit, since=since) == \
+            assert referee.log_for(db, table, viewer, limit=10_000, since=since) == newer
+            assert referee.log_for(db, table, viewer, limit=limit, since=since) == \
                 newer[:limit]

@@ -14,7 +14,7 @@ from typing import Any
 from flask import Response, request
 
 import companion
-import companion.db  # noqa: E402
+import companion.web.db  # noqa: E402
 from companion import store  # noqa: E402
 
 VERSIONS: dict[str, int] = {}
@@ -57,7 +57,7 @@ store.update_seat = update_seat
 
 def _version(code: str) -> int | None:
     if code not in VERSIONS:
-        row = companion.db.get_db().conn.execute(
+        row = companion.web.db.get_db().conn.execute(
             "select version from tables where code = ?", [code]).fetchone()
         if row is None:
             return None
@@ -79,7 +79,7 @@ def create_app(*args: Any, **kwargs: Any) -> Any:
             digest = hashlib.sha256(token.encode()).hexdigest()
             code = SEAT_CODES.get(digest)
             if code is None:
-                row = companion.db.get_db().conn.execute(
+                row = companion.web.db.get_db().conn.execute(
                     "select table_code from seats where token_hash = ?", [digest]).fetchone()
                 if row is not None:
                     code = SEAT_CODES[digest] = row[0]

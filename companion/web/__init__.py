@@ -11,11 +11,13 @@ from flask_babel import Babel
 from flask_htmx import HTMX
 from flask_wtf.csrf import CSRFError, CSRFProtect
 
+from companion import store
+from companion.core.errors import TableError
 from companion.games.base import N_
-from companion.i18n import LANGUAGES, translation_directories
-from companion.tables import TableError
+from companion.server import live
 from companion.web import render
 from companion.web.answers import init_answers
+from companion.web.i18n import LANGUAGES, translation_directories
 from companion.web.render import select_locale
 
 csrf = CSRFProtect()
@@ -83,6 +85,7 @@ def init_web(app: Flask) -> None:
     app.config.setdefault(
         "BABEL_TRANSLATION_DIRECTORIES", ";".join(str(d) for d in translation_directories()))
     app.session_interface = CookieSessions()
+    store.on_commit(live.published)
     init_answers(app)
     babel.init_app(app, locale_selector=_babel_locale)
     csrf.init_app(app)

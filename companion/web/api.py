@@ -11,13 +11,14 @@ from typing import Any
 
 from flask import Blueprint, g, jsonify, request, url_for
 
-from companion import export as exports
-from companion import inputs, tables
-from companion.db import get_db
+from companion import referee
+from companion.core import inputs
+from companion.core.errors import BadRequest, Stale
 from companion.games import GAMES
 from companion.games.base import N_
-from companion.tables import BadRequest
+from companion.referee import export as exports
 from companion.web import render
+from companion.web.db import get_db
 from companion.web.lobby import game_card
 from companion.web.openapi import openapi_document
 
@@ -60,10 +61,10 @@ def games() -> Any:
 @bp.post("/tables")
 def create_table() -> Any:
     body = _body()
-    created = tables.create(get_db(), body.get("game"), body.get("options"),
+    created = referee.create(get_db(), body.get("game"), body.get("options"),
                             body.get("seats"), lang=body.get("lang", "en"),
                             deal_mode=body.get("deal", "join"))
-    table = tables.open_table(get_db(), created["code"])
+    table = referee.open_table(get_db(), created["code"])
     base = render.public_url(table)
     return jsonify({
         "code": created["code"],
@@ -84,12 +85,12 @@ def create_table() -> Any:
 def table_view(code: str) -> Any:
     _lang()
     db = get_db()
-    table = tables.open_table(db, code)
+    table = referee.open_table(db, code)
     return jsonify({
         "version": table.version,
         "table": render.table_info(db, table),
         "view": table.view(None),
-        "log": render.log_lines(tables.log_for(db, table, None), table.names),
+        "log": render.log_lines(referee.log_for(db, table, None), table.names),
     })
 
 
@@ -115,38 +116,38 @@ def since_version(value: Any) -> int | None:
     return value
 
 
-def _seat_answer(token: str, status: int = 200, acted: tables.Acted | None = None,
+def _seat_answer(token: str, status: int = 200, acted: referee.Acted | None = None,
                  since: int | None = None, **extra: Any) -> Any:
     return jsonify(seat_answer(token, acted, since, **extra)), status
 
 
-def seat_answer(token: str, acted: tables.Acted | None = None, since: int | None = None,
+def seat_answer(token: str, acted: referee.Acted | None = None, since: int | None = None,
                 **extra: Any) -> dict[str, Any]:
     """The seat's view, its actions and its log (only the lines after version ``since``,
     when the client keeps the rest); after an action, of the table as the action left it
     (no second read, no second parse of the state)."""
     db = get_db()
-    table, seat = (acted.table, acted.seat) if acted else tables.open_seat(db, token)
+    table, seat = (acted.table, acted.seat) if acted else referee.open_seat(db, token)
     return {
         "version": table.version,
         "seat": seat["seat"],
         "table": render.table_info(db, table),
         "view": table.view(seat["seat"]),
         "actions": render.api_actions(table, seat["seat"]),
-        "can_undo": tables.undo_allowed(db, table, seat["seat"],
+        "can_undo": referee.undo_allowed(db, table, seat["seat"],
                                         acted.last if acted else None) is not None,
         "log": render.log_lines(_log(db, table, seat["seat"], acted, since), table.names),
         **extra,
     }
 
 
-def _log(db: Any, table: tables.Table, seat: int, acted: tables.Acted | None,
+def _log(db: Any, table: referee.Table, seat: int, acted: referee.Acted | None,
          since: int | None) -> list[dict[str, Any]]:
     if acted is not None and since is not None:
-        lines = tables.log_after_action(table, acted, seat, since)
+        lines = referee.log_after_action(table, acted, seat, since)
         if lines is not None:
             return lines
-    return tables.log_for(db, table, seat, since=since)
+    return referee.log_for(db, table, seat, since=since)
 
 
 @bp.get("/s/<token>")
@@ -172,9 +173,9 @@ def act_answer(token: str, body: dict[str, Any], since_value: Any
         raise BadRequest(N_("The version must be a whole number."))
     since = since_version(since_value)
     try:
-        acted = tables.act(get_db(), token, body.get("action"), body.get("params"), version,
+        acted = referee.act(get_db(), token, body.get("action"), body.get("params"), version,
                            body.get("key"))
-    except tables.Stale as stale:
+    except Stale as stale:
         return seat_answer(token, since=since,
                            error=render.say(stale.message, stale.args_, [])), 409
     return seat_answer(token, acted=acted, since=since, repeated=acted.repeated), 200
@@ -182,7 +183,7 @@ def act_answer(token: str, body: dict[str, Any], since_value: Any
 
 @bp.post("/s/<token>/undo")
 def seat_undo(token: str) -> Any:
-    tables.undo(get_db(), token, by_seat=True)
+    referee.undo(get_db(), token, by_seat=True)
     return _seat_answer(token)
 
 
@@ -190,13 +191,13 @@ def seat_undo(token: str) -> Any:
 def seat_join(token: str) -> Any:
     """Claim the seat; while the game gathers, commit to this phone's randomness."""
     body = _body() if request.get_data(cache=True) else {}
-    tables.join(get_db(), token, body.get("contribution"), body.get("commitment"))
+    referee.join(get_db(), token, body.get("contribution"), body.get("commitment"))
     return _seat_answer(token)
 
 
 @bp.post("/s/<token>/reveal")
 def seat_reveal(token: str) -> Any:
-    tables.reveal(get_db(), token, _body().get("contribution"))
+    referee.reveal(get_db(), token, _body().get("contribution"))
     return _seat_answer(token)
 
 
@@ -213,19 +214,19 @@ def _round() -> int | None:
 
 @bp.get("/s/<token>/export")
 def seat_export(token: str) -> Any:
-    table, _ = tables.open_seat(get_db(), token)
+    table, _ = referee.open_seat(get_db(), token)
     return jsonify(exports.export(get_db(), table, exports.FULL, _round()))
 
 
 @bp.post("/s/<token>/again")
 def seat_again(token: str) -> Any:
-    tables.play_again(get_db(), token, as_host=False)
+    referee.play_again(get_db(), token, as_host=False)
     return _seat_answer(token)
 
 
 def _host_answer(token: str, **extra: Any) -> Any:
     db = get_db()
-    table = tables.open_host(db, token)
+    table = referee.open_host(db, token)
     return jsonify({"version": table.version, "table": render.table_info(db, table),
                     "view": table.view(None), **extra})
 
@@ -234,38 +235,38 @@ def _host_answer(token: str, **extra: Any) -> Any:
 def host_start(token: str) -> Any:
     """Deal now: close the phones' commitments (``force``: without the unrevealed ones)."""
     body = _body() if request.get_data(cache=True) else {}
-    tables.start(get_db(), token, body.get("force", False))
+    referee.start(get_db(), token, body.get("force", False))
     return _host_answer(token)
 
 
 @bp.get("/h/<token>/export")
 def host_export(token: str) -> Any:
-    table = tables.open_host(get_db(), token)
+    table = referee.open_host(get_db(), token)
     return jsonify(exports.export(get_db(), table, exports.FULL, _round()))
 
 
 @bp.post("/h/<token>/undo")
 def host_undo(token: str) -> Any:
-    tables.undo(get_db(), token)
+    referee.undo(get_db(), token)
     return _host_answer(token)
 
 
 @bp.post("/h/<token>/end")
 def host_end(token: str) -> Any:
-    tables.close(get_db(), token)
+    referee.close(get_db(), token)
     return _host_answer(token)
 
 
 @bp.post("/h/<token>/again")
 def host_again(token: str) -> Any:
-    tables.play_again(get_db(), token, as_host=True)
+    referee.play_again(get_db(), token, as_host=True)
     return _host_answer(token)
 
 
 @bp.post("/h/<token>/reissue/<int:seat>")
 def host_reissue(token: str, seat: int) -> Any:
-    new = tables.reissue(get_db(), token, seat)
-    table = tables.open_host(get_db(), token)
+    new = referee.reissue(get_db(), token, seat)
+    table = referee.open_host(get_db(), token)
     url = render.public_url(table) + url_for("screens.seat_page", token=new)
     return _host_answer(token, seat={"seat": seat, "token": new, "url": url})
 
@@ -273,5 +274,5 @@ def host_reissue(token: str, seat: int) -> Any:
 @bp.get("/t/<code>/export")
 def export(code: str) -> Any:
     """The public record: private lines and action parameters withheld (see export.py)."""
-    table = tables.open_table(get_db(), code)
+    table = referee.open_table(get_db(), code)
     return jsonify(exports.export(get_db(), table, exports.PUBLIC, _round()))

@@ -25,8 +25,8 @@ from flask.json.provider import _default
 from werkzeug.datastructures import LanguageAccept
 from werkzeug.http import HTTP_STATUS_CODES, parse_accept_header
 
-from companion.i18n import LANGUAGES
 from companion.web import api
+from companion.web.i18n import LANGUAGES
 
 _ACT = re.compile(r"/api/s/([^/]+)/act")
 _JSON_OPTIONS = orjson.OPT_SORT_KEYS | orjson.OPT_NON_STR_KEYS | orjson.OPT_APPEND_NEWLINE
@@ -65,7 +65,7 @@ class ActionLane:
 
     def answer_action(self, environ: dict[str, Any], token: str, body: bytes
                       ) -> tuple[int, bytes] | None:
-        """For a server that read the request itself (``companion/serving.py``): a plain
+        """For a server that read the request itself (``companion/server/serving.py``): a plain
         action's status and JSON (sent with ``headers``), or None to serve it through Flask."""
         if not self._plain(environ):
             return None

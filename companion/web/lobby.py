@@ -7,10 +7,11 @@ from typing import Any
 
 from flask import Blueprint, g, jsonify, redirect, render_template, request, url_for
 
-from companion import inputs, tables
-from companion.db import get_db
+from companion import referee
+from companion.core import inputs
+from companion.core.errors import NotFound, TableError
 from companion.games import GAMES
-from companion.tables import TableError
+from companion.web.db import get_db
 from companion.web.render import say, translate
 from companion.web.throttle import count_miss, refuse_if_guessing
 
@@ -45,7 +46,7 @@ def index() -> Any:
 @bp.route("/new/<game_id>", methods=["GET", "POST"])
 def new_table(game_id: str) -> Any:
     if game_id not in GAMES:
-        raise tables.NotFound("There is no game “{game}”.", game=game_id[:40])
+        raise NotFound("There is no game “{game}”.", game=game_id[:40])
     card = game_card(GAMES[game_id])
     if request.method == "GET":
         _language_from_query()
@@ -64,7 +65,7 @@ def new_table(game_id: str) -> Any:
         elif f"opt_{option['name']}" in form:
             options[option["name"]] = form[f"opt_{option['name']}"]
     try:
-        created = tables.create(get_db(), game_id, options, seats, lang=g.lang)
+        created = referee.create(get_db(), game_id, options, seats, lang=g.lang)
     except TableError as error:
         message = say(error.message, error.args_, [])
         return render_template("new_table.html", game=card, form=form,
@@ -74,7 +75,7 @@ def new_table(game_id: str) -> Any:
 
 @bp.route("/join", methods=["GET", "POST"])
 def join() -> Any:
-    """Open a seat by typing the table's code and the seat's code (companion/joincodes.py).
+    """Open a seat by typing the table's code and the seat's code (companion/referee/joincodes.py).
     Every wrong pair costs a lookup token, like a wrong link."""
     _language_from_query()
     if request.method == "GET":
@@ -83,7 +84,7 @@ def join() -> Any:
     form = request.form
     refuse_if_guessing()
     try:
-        token = tables.redeem_join_code(get_db(), form.get("table"), form.get("seat"))
+        token = referee.redeem_join_code(get_db(), form.get("table"), form.get("seat"))
     except TableError as error:
         count_miss()
         return render_template("join.html", table_code=str(form.get("table", ""))[:12],

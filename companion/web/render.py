@@ -15,14 +15,14 @@ from typing import Any
 from flask import current_app, g, has_request_context, request, url_for
 from flask_babel import get_translations
 
-from companion import deal, joincodes, tables
-from companion.cli import loopback
-from companion.i18n import LANGUAGES
-from companion.tables import Table
+from companion import referee
+from companion.referee import Table, deal, joincodes
+from companion.server.addresses import loopback
+from companion.web.i18n import LANGUAGES
 from companion.web.presence import presence
 
 LOG_LINES_KEPT = 4096
-"""Log lines kept as rendered per language (see ``tables.LOG_EVENTS_KEPT``)."""
+"""Log lines kept as rendered per language (see ``referee.LOG_EVENTS_KEPT``)."""
 _said: dict[tuple[Any, ...], str] = {}
 
 
@@ -123,7 +123,7 @@ def table_info(db: Any, table: Table) -> dict[str, Any]:
         "deal": deal.status(db, table),
         "log_hash": table.row["log_hash"],
         "log_size": table.row["log_size"],
-        "again": [table.names[s] for s in tables.again_asked(table)],
+        "again": [table.names[s] for s in table.again_asked()],
         "finished": finished_games(db, table),
     }
 
@@ -151,7 +151,7 @@ def finished_games(db: Any, table: Table) -> list[dict[str, Any]]:
     if table.round == 1 and not table.round_closed:
         return []  # the first game of a table, still being played: nothing finished yet
     return [dict(game, result=_result(game["result"], table.names))
-            for game in tables.finished_games(db, table)]
+            for game in referee.finished_games(db, table)]
 
 
 def _result(result: dict[str, Any] | None, names: list[str]) -> dict[str, Any] | None:
@@ -291,8 +291,8 @@ def seat_context(db: Any, table: Table, seat_row: dict[str, Any], token: str,
         "names": table.names,
         "forms": forms,
         "groups": grouped(forms),
-        "can_undo": tables.undo_allowed(db, table, seat) is not None,
-        "log": log_lines(tables.log_for(db, table, seat), table.names),
+        "can_undo": referee.undo_allowed(db, table, seat) is not None,
+        "log": log_lines(referee.log_for(db, table, seat), table.names),
         "notice": notice,
         "token": token,
         "languages": LANGUAGES,
@@ -305,7 +305,7 @@ def table_context(db: Any, table: Table, notice: str = "") -> dict[str, Any]:
         "table": table_info(db, table),
         "view": table.view(None),
         "names": table.names,
-        "log": log_lines(tables.log_for(db, table, None), table.names),
+        "log": log_lines(referee.log_for(db, table, None), table.names),
         "notice": notice,
         "languages": LANGUAGES,
     }
@@ -314,9 +314,9 @@ def table_context(db: Any, table: Table, notice: str = "") -> dict[str, Any]:
 def host_context(db: Any, table: Table, host_token: str, notice: str = "") -> dict[str, Any]:
     context = table_context(db, table, notice)
     base = public_url(table)
-    last = tables.undo_allowed(db, table, None)
+    last = referee.undo_allowed(db, table, None)
     # Codes are made on a page or poll (GET) only: an answer to a refused POST writes nothing.
-    codes = {} if table.closed else tables.join_codes(db, table, host_token,
+    codes = {} if table.closed else referee.join_codes(db, table, host_token,
                                                       make=request.method == "GET")
     watch = presence()
     watch.seats_of(table.row["host_hash"], [s["token_hash"] for s in table.seats])
@@ -337,7 +337,7 @@ def host_context(db: Any, table: Table, host_token: str, notice: str = "") -> di
                 "joined": bool(s["claimed"]),
                 "devices": watch.count(s["token_hash"]),
                 "join_code": joincodes.shown(codes[s["seat"]]) if s["seat"] in codes else "",
-                "url": base + url_for("screens.seat_page", token=tables.seat_token(
+                "url": base + url_for("screens.seat_page", token=referee.seat_token(
                     host_token, s["seat"], s["generation"])),
             }
             for s in table.seats

@@ -3,7 +3,7 @@
 Each screen is a full page built around a live fragment; the fragment is also the answer
 to every htmx request (an action, or a fetch after the table changed) and carries the
 version it was rendered at. Each screen learns of a change from its event stream
-(``/events``: a ``data: <version>`` line the moment a write commits, ``companion/live.py``);
+(``/events``: a ``data: <version>`` line the moment a write commits, ``companion/server/live.py``);
 where a stream cannot be held (a buffering proxy, an old browser) the page polls its
 fragment instead, and a poll at the current version answers 204 after one indexed read.
 """
@@ -26,11 +26,13 @@ from flask import (
     url_for,
 )
 
-from companion import inputs, live, store, tables
-from companion.db import get_db
+from companion import referee
+from companion.core import inputs
+from companion.core.errors import BadRequest, Forbidden, TableError
 from companion.games.base import N_
-from companion.tables import BadRequest, TableError
+from companion.server import live
 from companion.web import htmx, render
+from companion.web.db import get_db
 from companion.web.presence import device, presence
 
 bp = Blueprint("screens", __name__)
@@ -52,7 +54,7 @@ def _template(game: str, name: str) -> list[str]:
 @bp.get("/t/<code>")
 def table_page(code: str) -> Any:
     db = get_db()
-    table = tables.open_table(db, code)
+    table = referee.open_table(db, code)
     g.lang = _asked_lang() or table.row["lang"]
     return render_template("table.html", **render.table_context(db, table))
 
@@ -65,12 +67,12 @@ def _asked_lang() -> str | None:
 @bp.get("/t/<code>/live")
 def table_live(code: str) -> Any:
     db = get_db()
-    current = store.version(db, code.upper())
+    current = referee.version_of(db, code)
     if current is None:
         abort(404)
     if _unchanged(current):
         return Response(status=204)
-    table = tables.open_table(db, code)
+    table = referee.open_table(db, code)
     g.lang = _asked_lang() or table.row["lang"]
     return render_template("_table_live.html", **render.table_context(db, table))
 
@@ -79,9 +81,9 @@ def table_live(code: str) -> Any:
 def table_events(code: str) -> Any:
     db = get_db()
     code = code.upper()
-    if store.version(db, code) is None:
+    if referee.version_of(db, code) is None:
         abort(404)
-    return _events(code, lambda: store.version(db, code))
+    return _events(code, lambda: referee.version_of(db, code))
 
 
 def _events(code: str, current: Any, present: Any = None) -> Response:
@@ -99,14 +101,14 @@ def _events(code: str, current: Any, present: Any = None) -> Response:
 # --- the host view -------------------------------------------------------------------------
 
 
-def _host_lang(table: tables.Table) -> str:
+def _host_lang(table: referee.Table) -> str:
     """The host screen's own language, else the table view's."""
     return table.row["host_lang"] or table.row["lang"]
 
 
 def _host_answer(token: str, notice: str = "", status: int = 200) -> Any:
     db = get_db()
-    table = tables.open_host(db, token)
+    table = referee.open_host(db, token)
     g.lang = _host_lang(table)
     context = render.host_context(db, table, token, notice)
     if htmx:
@@ -124,11 +126,11 @@ def host_page(token: str) -> Any:
 @bp.get("/h/<token>/live")
 def host_live(token: str) -> Any:
     db = get_db()
-    host_hash = tables.token_hash(token)
-    if _unchanged(store.host_version(db, host_hash)) and \
+    host_hash = referee.token_hash(token)
+    if _unchanged(referee.host_version(db, host_hash)) and \
             request.args.get("d", "") in ("", presence().signature(host_hash)):
         return Response(status=204)
-    table = tables.open_host(db, token)
+    table = referee.open_host(db, token)
     g.lang = _host_lang(table)
     return render_template("_host_live.html", **render.host_context(db, table, token))
 
@@ -136,11 +138,11 @@ def host_live(token: str) -> Any:
 @bp.get("/h/<token>/events")
 def host_events(token: str) -> Any:
     db = get_db()
-    table = tables.open_host(db, token)
-    digest = tables.token_hash(token)
+    table = referee.open_host(db, token)
+    digest = referee.token_hash(token)
     watching = presence()
     watching.seats_of(digest, [s["token_hash"] for s in table.seats])
-    return _events(table.code, lambda: store.host_version(db, digest),
+    return _events(table.code, lambda: referee.host_version(db, digest),
                    lambda: watching.signature(digest))
 
 
@@ -148,19 +150,19 @@ def host_events(token: str) -> Any:
 def seat_qr(token: str, seat: int) -> Any:
     """The QR code of a seat's link, for the host screen only."""
     db = get_db()
-    table = tables.open_host(db, token)
+    table = referee.open_host(db, token)
     if not 0 <= seat < len(table.seats):
         abort(404)
     row = table.seats[seat]
     url = render.public_url(table) + url_for(
-        "screens.seat_page", token=tables.seat_token(token, seat, row["generation"]))
+        "screens.seat_page", token=referee.seat_token(token, seat, row["generation"]))
     return Response(qr_svg(url), mimetype="image/svg+xml")
 
 
 @bp.get("/h/<token>/qr.svg")
 def host_qr(token: str) -> Any:
     """The host link's own QR code: scan it with a second device to keep the controls."""
-    url = render.public_url(tables.open_host(get_db(), token)) + url_for(
+    url = render.public_url(referee.open_host(get_db(), token)) + url_for(
         "screens.host_page", token=token)
     return Response(qr_svg(url), mimetype="image/svg+xml")
 
@@ -182,47 +184,47 @@ def _host_control(token: str, work: Any, done: str) -> Any:
 
 @bp.post("/h/<token>/undo")
 def host_undo(token: str) -> Any:
-    return _host_control(token, lambda: tables.undo(get_db(), token),
+    return _host_control(token, lambda: referee.undo(get_db(), token),
                          N_("The last action was undone; everyone sees the correction."))
 
 
 @bp.post("/h/<token>/end")
 def host_end(token: str) -> Any:
-    return _host_control(token, lambda: tables.close(get_db(), token),
+    return _host_control(token, lambda: referee.close(get_db(), token),
                          N_("The table has ended and its seed is revealed."))
 
 
 @bp.post("/h/<token>/again")
 def host_again(token: str) -> Any:
-    return _host_control(token, lambda: tables.play_again(get_db(), token, as_host=True),
+    return _host_control(token, lambda: referee.play_again(get_db(), token, as_host=True),
                          N_("A new game is dealt at the same seats."))
 
 
 @bp.post("/h/<token>/start")
 def host_start(token: str) -> Any:
     force = request.form.get("force") == "1"
-    return _host_control(token, lambda: tables.start(get_db(), token, force),
+    return _host_control(token, lambda: referee.start(get_db(), token, force),
                          N_("The game is starting; the cards are dealt as soon as every "
                             "phone's randomness is in."))
 
 
 @bp.post("/h/<token>/reissue/<int:seat>")
 def host_reissue(token: str, seat: int) -> Any:
-    return _host_control(token, lambda: tables.reissue(get_db(), token, seat),
+    return _host_control(token, lambda: referee.reissue(get_db(), token, seat),
                          N_("A new link was made for that seat; the old one no longer works."))
 
 
 @bp.post("/h/<token>/public-url")
 def host_public_url(token: str) -> Any:
     return _host_control(
-        token, lambda: tables.set_public_url(get_db(), token, request.form.get("url", "")),
+        token, lambda: referee.set_public_url(get_db(), token, request.form.get("url", "")),
         N_("The QR codes now point to the new address."))
 
 
 @bp.post("/h/<token>/screen-lang")
 def host_screen_lang(token: str) -> Any:
     """The host screen's own language switch (the table view keeps its own)."""
-    tables.set_host_language(get_db(), token, request.form.get("lang"))
+    referee.set_host_language(get_db(), token, request.form.get("lang"))
     return _reload(url_for("screens.host_page", token=token))
 
 
@@ -238,7 +240,7 @@ def _reload(page: str) -> Any:
 @bp.post("/h/<token>/lang")
 def host_lang(token: str) -> Any:
     return _host_control(
-        token, lambda: tables.set_table_language(get_db(), token, request.form.get("lang")),
+        token, lambda: referee.set_table_language(get_db(), token, request.form.get("lang")),
         N_("The table view's language is changed."))
 
 
@@ -246,9 +248,9 @@ def host_lang(token: str) -> Any:
 
 
 def _seat_answer(token: str, notice: str = "", status: int = 200,
-                 acted: tables.Acted | None = None) -> Any:
+                 acted: referee.Acted | None = None) -> Any:
     db = get_db()
-    table, seat = (acted.table, acted.seat) if acted else tables.open_seat(db, token)
+    table, seat = (acted.table, acted.seat) if acted else referee.open_seat(db, token)
     g.lang = seat["lang"]
     context = render.seat_context(db, table, seat, token, notice)
     if htmx:
@@ -268,23 +270,23 @@ def _seat_control(token: str, work: Any, done: str = "") -> Any:
     (a wrong token stays a 403 page). An action answers with the table it left."""
     try:
         acted = work()
-    except tables.Forbidden:
+    except Forbidden:
         raise
     except TableError as error:
         return _seat_answer(token, render.say(error.message, error.args_, []), error.status)
     return _seat_answer(token, render.translate(done) if done else "",
-                        acted=acted if isinstance(acted, tables.Acted) else None)
+                        acted=acted if isinstance(acted, referee.Acted) else None)
 
 
 @bp.get("/s/<token>/live")
 def seat_live(token: str) -> Any:
     db = get_db()
-    seat_hash = tables.token_hash(token)
+    seat_hash = referee.token_hash(token)
     presence().saw(seat_hash, device())
-    if _unchanged(store.seat_version(db, seat_hash)) and \
+    if _unchanged(referee.seat_version(db, seat_hash)) and \
             request.args.get("n") in (None, str(presence().count(seat_hash))):
         return Response(status=204)
-    table, seat = tables.open_seat(db, token)
+    table, seat = referee.open_seat(db, token)
     g.lang = seat["lang"]
     return render_template("_seat_live.html", **render.seat_context(db, table, seat, token))
 
@@ -292,8 +294,8 @@ def seat_live(token: str) -> Any:
 @bp.get("/s/<token>/events")
 def seat_events(token: str) -> Any:
     db = get_db()
-    table, _ = tables.open_seat(db, token)
-    digest = tables.token_hash(token)
+    table, _ = referee.open_seat(db, token)
+    digest = referee.token_hash(token)
     watching, this = presence(), device()
 
     def present() -> str:
@@ -303,7 +305,7 @@ def seat_events(token: str) -> Any:
     if this is not None and this not in watching.devices(digest):
         watching.saw(digest, this)
         live.nudge(table.code)        # the other screens of the table count it now
-    return _events(table.code, lambda: store.seat_version(db, digest), present)
+    return _events(table.code, lambda: referee.seat_version(db, digest), present)
 
 
 def parse_action_form(form: Any) -> dict[str, Any]:
@@ -331,11 +333,11 @@ def parse_action_form(form: Any) -> dict[str, Any]:
 
 @bp.post("/s/<token>/act")
 def seat_act(token: str) -> Any:
-    def work() -> tables.Acted:
+    def work() -> referee.Acted:
         posted = parse_action_form(request.form)
         if posted["version"] is None:
             raise BadRequest(N_("The version must be a whole number."))
-        return tables.act(get_db(), token, posted["action"], posted["params"],
+        return referee.act(get_db(), token, posted["action"], posted["params"],
                           posted["version"], posted["key"])
 
     return _seat_control(token, work)
@@ -343,13 +345,13 @@ def seat_act(token: str) -> Any:
 
 @bp.post("/s/<token>/undo")
 def seat_undo(token: str) -> Any:
-    return _seat_control(token, lambda: tables.undo(get_db(), token, by_seat=True),
+    return _seat_control(token, lambda: referee.undo(get_db(), token, by_seat=True),
                          N_("Taken back."))
 
 
 @bp.post("/s/<token>/again")
 def seat_again(token: str) -> Any:
-    return _seat_control(token, lambda: tables.play_again(get_db(), token, as_host=False))
+    return _seat_control(token, lambda: referee.play_again(get_db(), token, as_host=False))
 
 
 @bp.post("/s/<token>/join")
@@ -357,7 +359,7 @@ def seat_join(token: str) -> Any:
     """Sent by the page's script: claim the seat and, while the game gathers, commit to
     this phone's randomness (the SHA-256 of 32 random bytes it keeps)."""
     form = request.form
-    tables.join(get_db(), token, form.get("contribution") or None,
+    referee.join(get_db(), token, form.get("contribution") or None,
                 form.get("commitment") or None)
     return Response(status=204)
 
@@ -365,11 +367,11 @@ def seat_join(token: str) -> Any:
 @bp.post("/s/<token>/reveal")
 def seat_reveal(token: str) -> Any:
     """Sent by the page's script once commitments are closed: the 32 bytes themselves."""
-    tables.reveal(get_db(), token, request.form.get("contribution"))
+    referee.reveal(get_db(), token, request.form.get("contribution"))
     return Response(status=204)
 
 
 @bp.post("/s/<token>/lang")
 def seat_lang(token: str) -> Any:
-    tables.set_seat_language(get_db(), token, request.form.get("lang"))
+    referee.set_seat_language(get_db(), token, request.form.get("lang"))
     return _reload(url_for("screens.seat_page", token=token))

@@ -12,7 +12,7 @@ from collections import Counter
 
 import pytest
 
-from companion.fairness import StepRandom
+from companion.core.fairness import StepRandom
 from companion.games.base import ActionSyntaxError, IllegalActionError
 from companion.games.deadmans import rules
 from companion.games.deadmans.data import MERMAID_VARIANT_VALUES, SUIT_BY_ID, SUIT_IDS

@@ -8,8 +8,8 @@ import re
 
 from babel.messages.pofile import read_po
 
-from companion import i18n
 from companion.games.drakula import data
+from companion.web import i18n
 
 # Quoted from the Czech rulebook (rules/drakula-2p.cs.txt, which is not part of this
 # repository): the list of special actions and the encounter cards of the two sides.

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from babel.messages.pofile import read_po
 
-from companion import i18n
 from companion.games.hera_zeus.cards import KINDS
+from companion.web import i18n
 
 # Quoted from the Czech rulebook (shared/rules/blitz-und-donner.cs.txt, which is not part of
 # this repository): „Význam karet“ and the sentences naming the cards.

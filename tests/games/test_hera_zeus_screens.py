@@ -8,7 +8,7 @@ from __future__ import annotations
 from html.parser import HTMLParser
 
 from companion import store
-from companion.db import get_db
+from companion.web.db import get_db
 
 
 class Forms(HTMLParser):

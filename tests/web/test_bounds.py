@@ -237,12 +237,12 @@ def test_tokens_stay_out_of_the_error_log(app, client, seat, caplog, monkeypatch
     """'Tokens appear in the server's error log': Flask logs the path of a request that
     failed, and the path holds the seat's token."""
     created, token = seat
-    from companion import tables as tables_module
+    from companion import referee
 
     def broken(*args, **kwargs):
         raise RuntimeError(f"boom while serving /s/{token}")
 
-    monkeypatch.setattr(tables_module, "open_seat", broken)
+    monkeypatch.setattr(referee, "open_seat", broken)
     monkeypatch.setitem(app.config, "PROPAGATE_EXCEPTIONS", False)  # as when serving
     with caplog.at_level(logging.ERROR):
         response = client.get(f"/api/s/{token}")

@@ -9,7 +9,8 @@ import struct
 
 import pytest
 
-from companion import create_app, joincodes
+from companion import create_app
+from companion.referee import joincodes
 from tests.web.test_screens import csrf
 
 

@@ -15,7 +15,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from companion import create_app, fairness, serving, tables
+from companion import create_app
+from companion.core import fairness
+from companion.referee import life
+from companion.server import serving
 
 SEED = "5e" * 32
 
@@ -25,8 +28,8 @@ def twins(tmp_path, monkeypatch):
     """Two apps that make the very same tables (seed, code, tokens): the lane on, and off."""
     counter = itertools.count()
     monkeypatch.setattr(fairness, "new_seed", lambda: SEED)
-    monkeypatch.setattr(tables, "_free_code", lambda db: "LANE22")
-    monkeypatch.setattr(tables, "new_token", lambda: f"token-{next(counter) // 2:02d}" * 3)
+    monkeypatch.setattr(life, "_free_code", lambda db: "LANE22")
+    monkeypatch.setattr(life, "new_token", lambda: f"token-{next(counter) // 2:02d}" * 3)
     apps = []
     for lane in (True, False):
         app = create_app({"TESTING": True, "DATABASE": str(tmp_path / f"{lane}.db"),

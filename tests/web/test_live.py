@@ -8,9 +8,9 @@ from __future__ import annotations
 import re
 import threading
 
-from companion import live
-from companion import tables as referee
-from companion.db import get_db
+from companion import referee
+from companion.server import live
+from companion.web.db import get_db
 
 ROLL = {"secret": False, "dice": "2d6"}
 

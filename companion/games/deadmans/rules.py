@@ -11,7 +11,7 @@ A turn is a stack of pending effects: placing a card may push an effect that nee
 card, whose effect goes on top, and so on until the stack is empty or the pirate busts.
 A choice with exactly one possibility is made by the referee (abilities are mandatory).
 
->>> from companion.fairness import StepRandom
+>>> from companion.core.fairness import StepRandom
 >>> state = setup({"players": 2}, StepRandom(b"k" * 32, 0))
 >>> len(state["deck"]), len(state["discard"]), state["phase"]
 (50, 10, 'choose')

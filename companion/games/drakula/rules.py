@@ -13,7 +13,7 @@ other figure, ``end_move``; then ``play`` one action card (pays the steps, fight
 grey) and ``end_turn``. ``give_target`` (a target card from the supply for two lives)
 works at any time.
 
->>> from companion.fairness import StepRandom
+>>> from companion.core.fairness import StepRandom
 >>> state = setup(default_options(), StepRandom(b"k" * 32, 0))
 >>> [a.action for a in actions(state, 0)][:2], state["phase"]
 (['pick', 'pick'], 'setup')

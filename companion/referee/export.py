@@ -19,10 +19,11 @@ from typing import Any
 
 from sqlite_utils import Database
 
-from companion import chain, store
-from companion.errors import Refused
+from companion import store
+from companion.core import chain
+from companion.core.errors import Refused
 from companion.games.base import N_
-from companion.tables import Table
+from companion.referee.table import Table
 
 FORMAT = "table-companion-export/2"
 FULL, PUBLIC = "full", "public"

@@ -1,7 +1,7 @@
 """The HTTP server: gevent's WSGI server, bounded so that one device cannot starve a table.
 
 One event loop serves every connection, each in its own greenlet (a few kilobytes, not a
-thread), so a phone holding an event stream open (``companion/live.py``) costs a socket
+thread), so a phone holding an event stream open (``companion/server/live.py``) costs a socket
 and a greenlet, and a request runs from start to end without another thread competing for
 the GIL. SQLite calls do not yield to the loop: a write transaction is never interleaved
 with another request's, which is the one-writer-at-a-time that ``store.writing`` also
@@ -24,7 +24,7 @@ enforces. The bounds, in one place:
 
 Nothing waits long in a greenlet: a connection quiet for ``HOLD_AFTER_SECONDS`` between
 two requests, and an event stream once its first event is sent, are held by the loop
-itself (``companion/held.py``: ≈ 2–3 KB each instead of ≈ 25–30 KB), and a held connection
+itself (``companion/server/held.py``: ≈ 2–3 KB each instead of ≈ 25–30 KB), and a held connection
 that becomes readable gets a fresh greenlet for its next request.
 
 The application-level bound — wrong table codes and links per client — is in
@@ -51,8 +51,8 @@ from gevent.pool import Pool, PoolFull
 from gevent.pywsgi import WSGIHandler, WSGIServer, format_date_time
 from werkzeug.http import HTTP_STATUS_CODES
 
-from companion import live, logs
-from companion.held import HeldStreams, IdleConnections
+from companion.server import live, logs
+from companion.server.held import HeldStreams, IdleConnections
 
 MAX_CONNECTIONS_PER_CLIENT = 32
 REQUEST_READ_SECONDS = 10.0
@@ -66,7 +66,7 @@ FAIR_TURN_SECONDS = 1e-6
 """Any positive wait puts the connection behind the next round of I/O (0 would not)."""
 HOLD_AFTER_SECONDS = 1.0
 """A connection whose next request has not begun within this long is held by the loop
-(``companion/held.py``) until it does: a busy connection keeps its greenlet, a quiet one
+(``companion/server/held.py``) until it does: a busy connection keeps its greenlet, a quiet one
 costs no greenlet."""
 
 _TOO_LARGE = (b"HTTP/1.1 413 Payload Too Large\r\nConnection: close\r\n"

@@ -24,8 +24,8 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from companion import chain, fairness, inputs
-from companion.errors import TableError
+from companion.core import chain, fairness, inputs
+from companion.core.errors import TableError
 from companion.games import GAMES
 
 FORMATS = ("table-companion-export/1", "table-companion-export/2")

@@ -20,7 +20,7 @@ from typing import Any, Protocol
 import gevent
 from gevent.event import Event
 
-from companion import live
+from companion.server import live
 
 
 class Server(Protocol):

@@ -16,18 +16,17 @@ The functions here run inside the caller's write transaction (``store.writing``)
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from sqlite_utils import Database
 
-from companion import chain, fairness, store
-from companion.errors import BadRequest, Refused
+from companion import store
+from companion.caches import Cache
+from companion.core import chain, fairness
+from companion.core.errors import BadRequest, Refused
 from companion.games.base import N_, RuleError
+from companion.referee.table import DEALT, GATHERING, REVEALING, Table
 
-if TYPE_CHECKING:
-    from companion.tables import Table
-
-GATHERING, REVEALING, DEALT = "gathering", "revealing", "dealt"
 BY_PLAYERS, BY_HOST, BY_FIRST_ACTION, AT_CREATION = "players", "host", "first action", "creation"
 
 
@@ -42,10 +41,9 @@ def hex32(value: Any, what: str) -> str:
     raise BadRequest(N_("The {what} must be 32 bytes written as 64 hex digits."), what=what)
 
 
-_dealt: dict[tuple[str, int, str], list[dict[str, Any]]] = {}
+_dealt: Cache[tuple[str, int, str], list[dict[str, Any]]] = Cache("dealt contributions", 1024)
 """Contributions of dealt games, which never change again (by table, round and seed
 commitment); read with every action otherwise. Callers never change them."""
-DEALT_KEPT = 1024
 
 
 def contributions(db: Database, table: Table) -> list[dict[str, Any]]:
@@ -59,9 +57,7 @@ def contributions(db: Database, table: Table) -> list[dict[str, Any]]:
     if found is None:
         found = store.contributions(db, table.code, table.round)
         if final:
-            if len(_dealt) >= DEALT_KEPT:
-                _dealt.clear()
-            _dealt[key] = found
+            _dealt.keep(key, found)
     if table.dealt:
         table.contributions = found
     return found

@@ -10,7 +10,7 @@ A :class:`Stream` says what a screen is sent. Iterated (Flask's test client, any
 server) it waits on ``threading.Event`` between events, or as a greenlet once
 :func:`cooperate` was called. ``companion serve`` does not iterate it: it takes the stream
 from the request's environ (``HELD``) and holds it without a greenlet
-(``companion/serving.py``), calling :meth:`Stream.next_event` when the watch wakes it
+(``companion/server/serving.py``), calling :meth:`Stream.next_event` when the watch wakes it
 (``Watch.notify``) or a heartbeat is due — an open stream costs its socket and a few small
 objects, not a waiting greenlet's stack.
 """

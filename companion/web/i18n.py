@@ -17,7 +17,8 @@ from typing import Any
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 
-PACKAGE = Path(__file__).parent
+PACKAGE = Path(__file__).parents[1]
+"""The ``companion`` package: the platform's catalogue and every game's are found from it."""
 LANGUAGES = {"en": "English", "cs": "Čeština", "ru": "Русский"}
 
 

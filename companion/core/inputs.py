@@ -14,7 +14,7 @@ from typing import Any
 
 import orjson
 
-from companion.errors import BadRequest
+from companion.core.errors import BadRequest
 from companion.games.base import N_, Action
 
 MAX_DEPTH = 32
@@ -45,7 +45,7 @@ def parse_json(data: bytes | str, max_depth: int = MAX_DEPTH) -> Any:
     {'a': [1, 2]}
     >>> parse_json('[' * 40 + ']' * 40)
     Traceback (most recent call last):
-    companion.errors.BadRequest: The JSON is nested too deeply (at most 32 levels).
+    companion.core.errors.BadRequest: The JSON is nested too deeply (at most 32 levels).
     """
     try:
         value = orjson.loads(data)

@@ -1,0 +1,58 @@
+"""The referee: tables, seats and their tokens, the deal, acting and undo, the log's lines
+and the exports, over the store.
+
+It may import ``companion.games`` (the rules), ``companion.core`` (refusals, input, the
+fairness derivation, the log chain), ``companion.store`` and ``companion.caches``; never
+Flask, gevent, ``companion.web`` or ``companion.server``. The web layer calls the names
+below; each lives in the module that says what it is:
+
+- ``table``: the table as one request reads it (:class:`Table`, opened by code or token);
+- ``acting``: one seat's action and the undo of the last one;
+- ``life``: create, deal (the phones' randomness: ``deal``), end, play again;
+- ``seats``: the host's controls over seats and screens, join codes;
+- ``log``: what each viewer may read of the game's events;
+- ``export``: a finished game's record, for ``companion verify``.
+"""
+
+from __future__ import annotations
+
+from companion.referee.acting import Acted, act, undo, undo_allowed
+from companion.referee.life import (
+    close,
+    create,
+    finished_games,
+    join,
+    play_again,
+    reveal,
+    start,
+)
+from companion.referee.log import log_after_action, log_for
+from companion.referee.seats import (
+    WRONG_JOIN_CODE,
+    join_codes,
+    redeem_join_code,
+    reissue,
+    set_host_language,
+    set_public_url,
+    set_seat_language,
+    set_table_language,
+)
+from companion.referee.table import (
+    Table,
+    host_version,
+    open_host,
+    open_seat,
+    open_table,
+    seat_version,
+    version_of,
+)
+from companion.referee.tokens import seat_token, token_hash
+
+__all__ = [
+    "WRONG_JOIN_CODE", "Acted", "Table", "act", "close", "create", "finished_games",
+    "host_version", "join", "join_codes", "log_after_action", "log_for", "open_host",
+    "open_seat", "open_table", "play_again", "redeem_join_code", "reissue", "reveal",
+    "seat_token", "seat_version", "set_host_language", "set_public_url",
+    "set_seat_language", "set_table_language", "start", "token_hash", "undo",
+    "undo_allowed", "version_of",
+]

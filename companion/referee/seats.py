@@ -1,0 +1,111 @@
+"""The host's controls over seats and screens: languages, the address the QR codes point
+to, a seat's new link, and the typeable join codes.
+
+Each function is one write transaction (``store.writing``); a refusal changes nothing.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from sqlite_utils import Database
+
+from companion import store
+from companion.core import inputs
+from companion.core.errors import BadRequest, Forbidden, NotFound
+from companion.games.base import N_
+from companion.referee import joincodes
+from companion.referee.table import Table, open_host, open_seat
+from companion.referee.tokens import CODE_ALPHABET, CODE_LENGTH, seat_token, token_hash
+
+
+def set_seat_language(db: Database, token: Any, lang: Any) -> None:
+    lang = inputs.check_lang(lang)
+    with store.writing(db):
+        _, seat = open_seat(db, token)
+        store.update_seat(db, seat["id"], lang=lang)
+
+
+def set_table_language(db: Database, host_token: Any, lang: Any) -> None:
+    lang = inputs.check_lang(lang)
+    with store.writing(db):
+        table = open_host(db, host_token)
+        store.update_table(db, table.code, lang=lang, version=table.version + 1)
+
+
+def set_host_language(db: Database, host_token: Any, lang: Any) -> None:
+    """The host screen's own language (the table view keeps the table's)."""
+    lang = inputs.check_lang(lang)
+    with store.writing(db):
+        table = open_host(db, host_token)
+        store.update_table(db, table.code, host_lang=lang)
+
+
+def set_public_url(db: Database, host_token: Any, url: Any) -> None:
+    """The address the QR codes point to, when the machine's own address is not reachable."""
+    if not isinstance(url, str) or len(url) > 200:
+        raise BadRequest(N_("The address must be a short text."))
+    url = url.strip().rstrip("/")
+    if url and not re.fullmatch(r"https?://[A-Za-z0-9.\-\[\]:]+(/[\w\-./]*)?", url):
+        raise BadRequest(N_("Write the address like http://192.168.1.20:5000"))
+    with store.writing(db):
+        table = open_host(db, host_token)
+        store.update_table(db, table.code, public_url=url, version=table.version + 1)
+
+
+def reissue(db: Database, host_token: Any, seat_number: Any) -> str:
+    """A new token for a seat (the old link stops working); returns the new token."""
+    with store.writing(db):
+        table = open_host(db, host_token)
+        if not isinstance(seat_number, int) or not 0 <= seat_number < len(table.seats):
+            raise NotFound(N_("There is no such seat."))
+        seat = table.seats[seat_number]
+        token = seat_token(host_token, seat_number, seat["generation"] + 1)
+        store.update_seat(db, seat["id"], token_hash=token_hash(token), claimed=0,
+                          generation=seat["generation"] + 1, join_hash=joincodes.UNMADE,
+                          join_box="")
+        store.update_table(db, table.code, version=table.version + 1)
+    return token
+
+
+def join_codes(db: Database, table: Table, host_token: str,
+               make: bool = True) -> dict[int, str]:
+    """The typeable code of every seat not yet taken, made the first time the host screen
+    shows it (``companion/referee/joincodes.py``); ``make=False`` only lists those already made (an
+    answer to a refused request changes nothing)."""
+    codes = {s["seat"]: joincodes.code_for(host_token, s["seat"], s["generation"])
+             for s in table.seats if not s["claimed"] and s["join_hash"] != joincodes.USED}
+    unmade = [s for s in table.seats
+              if s["seat"] in codes and s["join_hash"] == joincodes.UNMADE]
+    if not make:
+        return {n: code for n, code in codes.items()
+                if n not in {s["seat"] for s in unmade}}
+    if unmade:
+        with store.writing(db):
+            for s in unmade:
+                token = seat_token(host_token, s["seat"], s["generation"])
+                joincodes.make(db, table.code, s["id"], codes[s["seat"]], token)
+                s["join_hash"] = "made"
+    return codes
+
+
+WRONG_JOIN_CODE = N_("That table code and seat code do not open a seat. Check both, or ask "
+                     "the host for the seat's QR code or a new link.")
+
+
+def redeem_join_code(db: Database, code: Any, typed: Any) -> str:
+    """The seat link's token for a table code and a seat's join code; the code is used up.
+
+    :raises Forbidden: no such table, or no live code of that table (the caller counts it
+        as a wrong guess).
+    """
+    seat_code = joincodes.normal(typed)
+    table_code = code.strip().upper() if isinstance(code, str) else ""
+    if seat_code is None or not re.fullmatch(f"[{CODE_ALPHABET}]{{{CODE_LENGTH}}}", table_code):
+        raise Forbidden(WRONG_JOIN_CODE)
+    with store.writing(db):
+        token = joincodes.redeem(db, table_code, seat_code)
+    if token is None:
+        raise Forbidden(WRONG_JOIN_CODE)
+    return token
