@@ -292,7 +292,7 @@ def do_train(ctx: Ctx, seat: int, params: dict[str, Any]) -> None:
     events.later(ctx, "train", group=list(turn["group"]), delayed=False, express=False)
     events.open_window(ctx, "train", group=list(turn["group"]))
     if params["carriage"]:
-        state["hunters"][hunter]["events"].remove(params["carriage"])
+        hunters.lose_card(state, hunter, params["carriage"])
         events.play(ctx, params["carriage"], hunter, {})
 
 
@@ -325,7 +325,7 @@ events.LATER["train"] = _train
 def do_set_sail(ctx: Ctx, seat: int, params: dict[str, Any]) -> None:
     state = ctx.state
     hunter = current(state)
-    state["hunters"][hunter]["events"].remove(params["card"])
+    hunters.lose_card(state, hunter, params["card"])
     events.play(ctx, params["card"], hunter, {})
 
 
@@ -482,8 +482,7 @@ def do_give(ctx: Ctx, seat: int, params: dict[str, Any]) -> None:
     giver, taker, card = params["from"], params["to"], params["card"]
     state["turn"]["acted"] = "trade"
     state["turn"]["gives"] += 1
-    state["hunters"][giver]["items"].remove(card)
-    state["hunters"][taker]["items"].append(card)
+    state["hunters"][taker]["items"].append(hunters.lose_card(state, giver, card))
     ctx.say("{giver} gives an item to {taker}.", giver=hunter_label(giver),
             taker=hunter_label(taker))
     ctx.tell([controller(state, giver), controller(state, taker)],
