@@ -476,6 +476,53 @@ def test_rest_draws_two_from_the_bottom_discards_crosses_gives_bats_and_heals_tw
     assert table.state["hunters"]["godalming"]["health"] == 7
 
 
+def mina_rests_drawing_night_visit(health: int) -> Table:
+    """Mina Harker (bitten from the start, 8 health at most) rests in Vienna; the first card
+    drawn is Night Visit („Play it on any bitten hunter: he loses 2 health at once“), a bat
+    card Dracula plays at once, the second a cross card."""
+    table = Table().start("munich")
+    deck = table.state["event_deck"]
+    visit = next(c for c in deck if cards.kind(c) == "night_visit")
+    cross = next(c for c in deck if cards.event(c)["side"] == "hunter")
+    for card in (visit, cross):
+        deck.remove(card)
+    deck.extend([cross, visit])
+    table.state["hunters"]["mina"]["health"] = health
+    while table.state["turn"]["who"] != "mina":
+        turn = table.state["turn"]
+        table.act(table.seat_of(turn["who"]), {"start": "to_movement", "move": "stay",
+                                                "act": "end_turn"}[turn["stage"]])
+    seat = table.seat_of("mina")
+    if table.state["turn"]["stage"] == "start":
+        table.act(seat, "to_movement")
+    table.act(seat, "stay")
+    table.act(seat, "rest", hunter="mina")
+    assert [c["key"] for c in table.names(0, "choose")] == ["mina"]
+    assert table.state["hunters"]["mina"]["health"] == health
+    table.act(0, "choose", key="mina")
+    return table
+
+
+def test_rest_heals_after_the_drawn_card_has_acted():
+    """„После того как карты переданы и сыграны (в случае карт «Сразу в игру») Охотник
+    получает 2 пункта Здоровья.“ Mina at 7 of 8: Night Visit 7 − 2 = 5, then the rest
+    +2 = 7 (healing first would give 8, then 6)."""
+    table = mina_rests_drawing_night_visit(7)
+    assert table.state["hunters"]["mina"]["health"] == 7
+    assert table.state["hunters"]["mina"]["place"] == "vienna"
+
+
+def test_a_resting_hunter_at_two_health_falls_to_the_night_visit_before_he_heals():
+    """The same order decides a defeat: at 2 health Night Visit brings Mina to 0 („при
+    уменьшении единиц Здоровья до 0, Охотник считается поверженным“) before the rest's +2;
+    she wakes in the hospital at full health, not healed on top."""
+    table = mina_rests_drawing_night_visit(2)
+    mina = table.state["hunters"]["mina"]
+    assert mina["place"] == board.HOSPITAL and mina["skip"]
+    assert mina["health"] == 8
+    assert not any("rest" in str(e["args"].get("why", "")) for e in table.log)
+
+
 @pytest.mark.parametrize(("place", "supplies"), [
     ("geneva", {"event"}), ("paris", {"event", "item", "both"}),
     (board.HOSPITAL, {"event", "item"}), (board.CASTLE, set())])

@@ -457,9 +457,21 @@ def do_rest(ctx: Ctx, seat: int, params: dict[str, Any]) -> None:
     hunter = params["hunter"]
     ctx.state["turn"]["acted"] = "rest"
     ctx.say("{hunter} rests.", hunter=hunter_label(hunter))
+    events.later(ctx, "rested", hunter=hunter)
     for _ in range(2):
         events.hunter_draws(ctx, hunter, resting=True)
-    hunters.heal(ctx, hunter, 2, N_("rest"))
+
+
+def _rested(ctx: Ctx, item: dict[str, Any]) -> None:
+    """The rest's +2 health waits behind everything the drawn cards queued in front of it
+    (a card played at once, its cancelling, its questions); a hunter they defeated is in
+    the hospital at full health and gains nothing."""
+    hunter = item["hunter"]
+    if not ctx.state["hunters"][hunter]["skip"]:
+        hunters.heal(ctx, hunter, 2, N_("rest"))
+
+
+events.LATER["rested"] = _rested
 
 
 def do_supply(ctx: Ctx, seat: int, params: dict[str, Any]) -> None:
