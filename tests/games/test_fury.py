@@ -273,6 +273,21 @@ def test_no_legal_move_sends_dracula_to_his_castle():
     assert trail.dracula_place(table.state) == board.CASTLE
 
 
+def test_going_to_the_castle_spends_a_move_declared_to_hypnosis():
+    """Hypnosis: „Dracula must declare his next move“ — when he has none and reappears in
+    his castle, that was his next move: the declaration binds no later turn."""
+    table = to_dracula_move(Table().start("munich"))
+    table.state["blocked"] = {p: "consecrated" for p in board.ROAD["munich"]}
+    table.state["trail"][0]["power"] = None
+    for power in ("hide", "dark_call", "double_back"):
+        table.state["trail"].append(trail.new_slot(table.state, "munich", None, power))
+    table.state["dracula_declared"] = "move:galatz"
+    table.act(0, "teleport")
+    table.state["blocked"] = {}
+    table.pass_hunters()
+    assert {"galatz", "klausenburg"} <= {p["to"] for p in table.names(0, "move")}
+
+
 # --- the trail of six and the catacombs ---------------------------------------------------
 
 

@@ -195,15 +195,32 @@ def _allowed(state: State, hunter: str, by: str, to: str | None) -> bool:
     return declared == f"{by}:{to}"
 
 
+_MOVES = ("travel", "train", "ride")
+
+
 def move_actions(state: State) -> list[Action]:
     hunter = current(state)
     offered = _move_actions(state)
     if not state["turn"]["voyage"] and state["turn"]["rail"] is None:
         offered += items.horse_actions(state, hunter)
-    return [a for a in offered
-            if a.action not in ("travel", "train", "ride")
-            or _allowed(state, hunter, a.params.get("by", "road" if a.action == "ride"
-                                                     else "rail"), a.params.get("to", "?"))]
+    offered = [a for a in offered
+               if a.action not in _MOVES
+               or _allowed(state, hunter, a.params.get("by", "road" if a.action == "ride"
+                                                        else "rail"), a.params.get("to", "?"))]
+    return _bound(state, hunter, offered)
+
+
+def _bound(state: State, hunter: str, offered: list[Action]) -> list[Action]:
+    """The move said to the Spy or to Vampiric Influence binds: while it is possible it is
+    the only move offered — no staying, no voyage with Excellent Weather; staying is left
+    only when it became impossible. Once on the declared train, its die decides."""
+    turn = state["turn"]
+    if state["hunters"][hunter]["declared"] is None or turn["rail"] is not None:
+        return offered
+    offered = [a for a in offered if a.action != "set_sail"]
+    if any(a.action in _MOVES for a in offered):
+        return [a for a in offered if a.action != "stay"]
+    return offered
 
 
 def _move_actions(state: State) -> list[Action]:

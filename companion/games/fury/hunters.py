@@ -3,7 +3,7 @@
 „При получении Укуса, превышающего лимит для данного Охотника или при уменьшении единиц
 Здоровья до 0, Охотник считается поверженным“: he goes at once to the hospital, the vampire
 track moves 2, he discards every item and event, returns to full health without bites and
-skips his next turn.
+skips his next turn (the turn a move declared to the Spy was for: it binds no later one).
 """
 
 from __future__ import annotations
@@ -66,6 +66,7 @@ def defeat(ctx: Ctx, hunter: str) -> None:
     h["health"] = max_health(hunter)
     h["bites"] = permanent_bites(state, hunter)
     h["skip"] = True
+    h["declared"] = None
     turn = state["turn"]
     if turn and hunter in turn.get("group", ()):
         turn["group"].remove(hunter)
