@@ -330,6 +330,34 @@ def test_maturing_a_new_vampire_moves_the_track_two_and_clears_the_trail_to_one(
     assert len(table.state["encounters"]) == 5
 
 
+def test_fog_from_a_matured_ambush_lifts_at_the_end_of_the_hunters_next_turn():
+    """„Туман… В конце следующего хода Охотника жетон сбрасывается в пул.“ Laid on Lord
+    Godalming by a matured Ambush in Dracula's turn, the fog lasts through his next turn
+    and lifts at its end — not one turn later."""
+    table = to_dracula_move(Table().start("munich"))
+    lay(table, "madrid", "lisbon", "cadiz", "granada", "alicante", "munich")
+    state = table.state
+    for token in ("ambush:1", "fog:1"):
+        (state["pool"] if token in state["pool"] else state["encounters"]).remove(token)
+    state["trail"][-1]["tokens"] = ["ambush:1"]
+    state["encounters"].append("fog:1")
+    table.act(0, "move", to="zurich", power="")
+    table.act(0, "dropoff", choice="mature", token="ambush:1")
+    table.act(0, "place", token=next(p["token"] for p in table.names(0, "place")
+                                     if p["token"] != "fog:1"))
+    table.act(0, "ambush", token="fog:1", hunter="godalming")
+    assert rules.view(table.state, None)["hunters"][0]["fog"]
+    assert table.state["turn"]["who"] == "godalming"
+    seat = table.seat_of("godalming")
+    if table.state["turn"]["stage"] == "start":
+        table.act(seat, "to_movement")
+    table.act(seat, "stay")
+    assert rules.view(table.state, None)["hunters"][0]["fog"]
+    table.act(seat, "end_turn")
+    assert not rules.view(table.state, None)["hunters"][0]["fog"]
+    assert "fog:1" in table.state["pool"]
+
+
 def test_letting_go_returns_the_encounters_to_the_pool():
     table = to_dracula_move(Table().start("munich"))
     lay(table, "madrid", "lisbon", "cadiz", "granada", "alicante", "munich")
