@@ -273,6 +273,21 @@ def test_no_legal_move_sends_dracula_to_his_castle():
     assert trail.dracula_place(table.state) == board.CASTLE
 
 
+def test_going_to_the_castle_spends_a_move_declared_to_hypnosis():
+    """Hypnosis: „Dracula must declare his next move“ — when he has none and reappears in
+    his castle, that was his next move: the declaration binds no later turn."""
+    table = to_dracula_move(Table().start("munich"))
+    table.state["blocked"] = {p: "consecrated" for p in board.ROAD["munich"]}
+    table.state["trail"][0]["power"] = None
+    for power in ("hide", "dark_call", "double_back"):
+        table.state["trail"].append(trail.new_slot(table.state, "munich", None, power))
+    table.state["dracula_declared"] = "move:galatz"
+    table.act(0, "teleport")
+    table.state["blocked"] = {}
+    table.pass_hunters()
+    assert {"galatz", "klausenburg"} <= {p["to"] for p in table.names(0, "move")}
+
+
 # --- the trail of six and the catacombs ---------------------------------------------------
 
 
@@ -313,6 +328,34 @@ def test_maturing_a_new_vampire_moves_the_track_two_and_clears_the_trail_to_one(
     assert table.state["vampires"] == 2
     assert [s["place"] for s in table.state["trail"]] == ["zurich"]
     assert len(table.state["encounters"]) == 5
+
+
+def test_fog_from_a_matured_ambush_lifts_at_the_end_of_the_hunters_next_turn():
+    """„Туман… В конце следующего хода Охотника жетон сбрасывается в пул.“ Laid on Lord
+    Godalming by a matured Ambush in Dracula's turn, the fog lasts through his next turn
+    and lifts at its end — not one turn later."""
+    table = to_dracula_move(Table().start("munich"))
+    lay(table, "madrid", "lisbon", "cadiz", "granada", "alicante", "munich")
+    state = table.state
+    for token in ("ambush:1", "fog:1"):
+        (state["pool"] if token in state["pool"] else state["encounters"]).remove(token)
+    state["trail"][-1]["tokens"] = ["ambush:1"]
+    state["encounters"].append("fog:1")
+    table.act(0, "move", to="zurich", power="")
+    table.act(0, "dropoff", choice="mature", token="ambush:1")
+    table.act(0, "place", token=next(p["token"] for p in table.names(0, "place")
+                                     if p["token"] != "fog:1"))
+    table.act(0, "ambush", token="fog:1", hunter="godalming")
+    assert rules.view(table.state, None)["hunters"][0]["fog"]
+    assert table.state["turn"]["who"] == "godalming"
+    seat = table.seat_of("godalming")
+    if table.state["turn"]["stage"] == "start":
+        table.act(seat, "to_movement")
+    table.act(seat, "stay")
+    assert rules.view(table.state, None)["hunters"][0]["fog"]
+    table.act(seat, "end_turn")
+    assert not rules.view(table.state, None)["hunters"][0]["fog"]
+    assert "fog:1" in table.state["pool"]
 
 
 def test_letting_go_returns_the_encounters_to_the_pool():
@@ -474,6 +517,53 @@ def test_rest_draws_two_from_the_bottom_discards_crosses_gives_bats_and_heals_tw
     assert table.state["event_discard"] == keep
     assert table.state["dracula_events"] == bat
     assert table.state["hunters"]["godalming"]["health"] == 7
+
+
+def mina_rests_drawing_night_visit(health: int) -> Table:
+    """Mina Harker (bitten from the start, 8 health at most) rests in Vienna; the first card
+    drawn is Night Visit („Play it on any bitten hunter: he loses 2 health at once“), a bat
+    card Dracula plays at once, the second a cross card."""
+    table = Table().start("munich")
+    deck = table.state["event_deck"]
+    visit = next(c for c in deck if cards.kind(c) == "night_visit")
+    cross = next(c for c in deck if cards.event(c)["side"] == "hunter")
+    for card in (visit, cross):
+        deck.remove(card)
+    deck.extend([cross, visit])
+    table.state["hunters"]["mina"]["health"] = health
+    while table.state["turn"]["who"] != "mina":
+        turn = table.state["turn"]
+        table.act(table.seat_of(turn["who"]), {"start": "to_movement", "move": "stay",
+                                                "act": "end_turn"}[turn["stage"]])
+    seat = table.seat_of("mina")
+    if table.state["turn"]["stage"] == "start":
+        table.act(seat, "to_movement")
+    table.act(seat, "stay")
+    table.act(seat, "rest", hunter="mina")
+    assert [c["key"] for c in table.names(0, "choose")] == ["mina"]
+    assert table.state["hunters"]["mina"]["health"] == health
+    table.act(0, "choose", key="mina")
+    return table
+
+
+def test_rest_heals_after_the_drawn_card_has_acted():
+    """„После того как карты переданы и сыграны (в случае карт «Сразу в игру») Охотник
+    получает 2 пункта Здоровья.“ Mina at 7 of 8: Night Visit 7 − 2 = 5, then the rest
+    +2 = 7 (healing first would give 8, then 6)."""
+    table = mina_rests_drawing_night_visit(7)
+    assert table.state["hunters"]["mina"]["health"] == 7
+    assert table.state["hunters"]["mina"]["place"] == "vienna"
+
+
+def test_a_resting_hunter_at_two_health_falls_to_the_night_visit_before_he_heals():
+    """The same order decides a defeat: at 2 health Night Visit brings Mina to 0 („при
+    уменьшении единиц Здоровья до 0, Охотник считается поверженным“) before the rest's +2;
+    she wakes in the hospital at full health, not healed on top."""
+    table = mina_rests_drawing_night_visit(2)
+    mina = table.state["hunters"]["mina"]
+    assert mina["place"] == board.HOSPITAL and mina["skip"]
+    assert mina["health"] == 8
+    assert not any("rest" in str(e["args"].get("why", "")) for e in table.log)
 
 
 @pytest.mark.parametrize(("place", "supplies"), [

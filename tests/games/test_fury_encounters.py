@@ -166,11 +166,19 @@ def test_spy_shows_dracula_the_cards_and_binds_the_next_move():
     assert private[0]["args"]["cards"] == ["Knife", "Forewarned"]
     table.act(1, "choose", key="road:amsterdam")
     assert rules.view(table.state, 2)["hunters"][0]["declared"]["to"] == "amsterdam"
+    to_next_movement(table)
+    assert [p["to"] for p in table.names(1, "travel")] == ["amsterdam"]
+    assert table.names(1, "train") == []
+
+
+def to_next_movement(table: Table) -> Table:
+    """Play on (everyone else staying, Dracula taking his first move) to Lord Godalming's
+    next movement."""
     while table.state["turn"]["who"] != "godalming":
         turn = table.state["turn"]
         if turn["who"] == "dracula":
             if turn["stage"] == "move":
-                table.act(0, "move", to="zurich", power="")
+                table.act(0, "move", **table.names(0, "move")[0])
             else:
                 table.act(0, "place", token=table.names(0, "place")[0]["token"])
             continue
@@ -179,8 +187,50 @@ def test_spy_shows_dracula_the_cards_and_binds_the_next_move():
             turn["stage"]])
     if table.state["turn"]["stage"] == "start":
         table.act(1, "to_movement")
-    assert [p["to"] for p in table.names(1, "travel")] == ["amsterdam"]
-    assert table.names(1, "train") == []
+    return table
+
+
+def spied(key: str) -> Table:
+    """Lord Godalming meets the Spy in Brussels and declares ``key``."""
+    table = found("spy:1")
+    table.act(1, "choose", key=key)
+    return table
+
+
+@pytest.mark.parametrize(("key", "action", "params"), [
+    ("road:amsterdam", "travel", {"to": "amsterdam", "by": "road"}),
+    ("rail", "train", {"carriage": ""}),
+])
+def test_the_move_declared_to_the_spy_is_the_only_one_offered(key, action, params):
+    """„…Охотник должен сказать, куда будет двигаться следующим ходом“: said aloud, it is
+    his move — staying is not offered beside it."""
+    table = to_next_movement(spied(key))
+    moves = [a for a in table.legal(1) if a["action"] in ("travel", "train", "ride", "stay",
+                                                         "set_sail")]
+    assert moves == [{"action": action, **params}]
+
+
+def test_a_defeat_spends_the_declared_move():
+    """„…сбрасывает все свои карты… пропускает свой следующий ход“: the skipped turn was
+    the one the Spy's declaration was for; back on the road from the hospital he may go
+    anywhere again."""
+    table = spied("road:amsterdam")
+    godalming(table)["health"] = 1
+    table.act(1, "hand_open").act(1, "hand_health", hunter="godalming", by=-1)
+    table.act(1, "hand_done")
+    assert godalming(table)["place"] == board.HOSPITAL
+    to_next_movement(table)
+    assert {p["to"] for p in table.names(1, "travel")} == set(board.ROAD[board.HOSPITAL])
+
+
+def test_staying_is_left_when_the_declared_move_became_impossible():
+    """The declared road is closed by a Roadblock before his turn: he can only stay."""
+    table = spied("road:amsterdam")
+    table.state["roadblock"] = {"road": ["brussels", "amsterdam"], "rail": None}
+    to_next_movement(table)
+    moves = [a for a in table.legal(1) if a["action"] in ("travel", "train", "ride", "stay",
+                                                         "set_sail")]
+    assert moves == [{"action": "stay"}]
 
 
 def test_thief_takes_a_random_card_of_the_kind_dracula_names():

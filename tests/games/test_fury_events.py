@@ -260,6 +260,24 @@ def test_vampiric_influence_shows_dracula_the_cards_of_a_bitten_hunter():
     assert table.names(table.seat_of("mina"), "choose")
 
 
+def test_the_move_told_to_vampiric_influence_binds_the_next_movement():
+    """„…he must tell you his next move“: at her movement Mina is offered that move only,
+    not Stay beside it."""
+    table = Table().start("munich")
+    supply(table, "vampiric_influence")
+    table.act(0, "choose", key="mina")
+    seat = table.seat_of("mina")
+    table.act(seat, "choose", key="road:prague")
+    while table.state["turn"]["who"] != "mina":
+        turn = table.state["turn"]
+        table.act(table.seat_of(turn["who"]), {"start": "to_movement", "move": "stay",
+                                                "act": "end_turn"}[turn["stage"]])
+    if table.state["turn"]["stage"] == "start":
+        table.act(seat, "to_movement")
+    moves = [a for a in table.legal(seat) if a["action"] in ("travel", "train", "stay")]
+    assert moves == [{"action": "travel", "to": "prague", "by": "road"}]
+
+
 # --- a hunter's cards at the start of his turn -------------------------------------------------
 
 

@@ -3,7 +3,8 @@ test quotes the card text of ``data/items.json`` or the rulebook)."""
 
 from __future__ import annotations
 
-from companion.games.fury import rules, trail
+from companion.games.fury import board, encounter_effects, rules, trail
+from tests.games.fury_fights import fight
 from tests.games.fury_positions import Table
 
 
@@ -108,3 +109,67 @@ def test_a_bitten_hunter_keeps_an_item_and_an_event_face_up():
     assert public["shown"] == [{"card": "pistol:1", "name": "Pistol"}]
     assert rules.view(table.state, None)["hunters"][0]["shown"] == []
 
+
+
+# --- what leaves a hand leaves the table -------------------------------------------------
+
+
+def dogs_up(*items: str, **setup: object) -> Table:
+    """Lord Godalming in Paris plays his Dogs face up at the start of his turn."""
+    table = holding("dogs:1", *items, **setup)
+    table.act(1, "use_item", hunter="godalming", card="dogs:1")
+    assert table.state["hunters"]["godalming"]["up"] == ["dogs:1"]
+    return table
+
+
+def dogs_gone(table: Table) -> None:
+    """No Dogs lie before him any more: the tablet shows none and Rats are not chased away."""
+    assert table.state["hunters"]["godalming"]["up"] == []
+    assert rules.view(table.state, None)["hunters"][0]["up"] == []
+    assert not encounter_effects.has_dogs(table.state, "godalming")
+
+
+def test_a_defeated_hunters_dogs_leave_the_table_with_his_hand():
+    """„Поверженные Охотники… сбрасывает все свои карты Вещей и Событий“: the Dogs played
+    face up are among them („While it is face up, Rats… are discarded“ — no longer)."""
+    table = dogs_up()
+    table.state["hunters"]["godalming"]["health"] = 2
+    plague = "plague:1"
+    (table.state["pool"] if plague in table.state["pool"] else table.state["encounters"]).remove(
+        plague)
+    slot = trail.new_slot(table.state, "brussels", "brussels")
+    slot["tokens"] = [plague]
+    table.state["trail"].append(slot)
+    table.act(1, "travel", to="brussels", by="road")
+    assert table.state["hunters"]["godalming"]["place"] == board.HOSPITAL
+    assert "dogs:1" in table.state["item_discard"]
+    dogs_gone(table)
+
+
+def test_dogs_discarded_with_all_items_by_mesmerize_leave_the_table():
+    """Mesmerize's result „Охотник сбрасывает все Вещи“ (``hunter_discards_all_items``)
+    takes the face-up Dogs too."""
+    table = fight("dracula", hunters=("godalming",), items={"godalming": ["dogs"]})
+    dogs = table.hunter("godalming")["items"][0]
+    table.hunter("godalming")["up"] = [dogs]
+    table.round("mesmerize", dice=(1, 6), godalming="escape")
+    assert table.hunter("godalming")["items"] == [] and dogs in table.state["item_discard"]
+    assert table.hunter("godalming")["up"] == []
+    assert not encounter_effects.has_dogs(table.state, "godalming")
+
+
+def test_dogs_given_in_a_trade_leave_the_givers_table():
+    """„Охотники могут обмениваться картами Вещей, находясь в одной Локации“: the Dogs go
+    to Dr. Seward's hand; they no longer lie face up before Lord Godalming, and Dr. Seward
+    must play them himself."""
+    table = Table()
+    table.state["hunters"]["godalming"]["items"] = ["dogs:1"]
+    table.state["item_deck"].remove("dogs:1")
+    table.start("munich", places={"godalming": "paris", "seward": "paris",
+                                  "van_helsing": "rome", "mina": "vienna"})
+    table.act(1, "use_item", hunter="godalming", card="dogs:1")
+    table.act(1, "stay")
+    table.act(1, "give", **{"from": "godalming", "to": "seward", "card": "dogs:1"})
+    assert table.state["hunters"]["seward"]["items"] == ["dogs:1"]
+    dogs_gone(table)
+    assert table.state["hunters"]["seward"]["up"] == []

@@ -111,6 +111,24 @@ def test_random_games_keep_every_card_and_token_and_end(seed, players, tools):
     assert rules.result(state)["side"] in ("dracula", "hunters")
 
 
+def face_up_cards_are_held(state: dict[str, Any], step: int) -> None:
+    for hunter, h in state["hunters"].items():
+        held = set(h["items"]) | set(h["events"])
+        assert set(h["up"]) <= held, (hunter, h["up"], step)
+        assert {c for c in h["shown"].values() if c} <= held, (hunter, h["shown"], step)
+
+
+@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10_000), players=st.integers(2, 5),
+       tools=st.sampled_from([0.0, 0.02, 0.3]))
+def test_every_face_up_card_is_in_its_holders_hand_at_every_step(seed, players, tools):
+    """Dogs „face up in front of you“ and a bitten hunter's open cards („держать открытыми“)
+    are cards of his hand: whatever takes a card from the hand — a discard, a trade, a thief,
+    a card played, a defeat („сбрасывает все свои карты Вещей и Событий“) — takes it off the
+    table too."""
+    play(seed, players, tools, check=face_up_cards_are_held)
+
+
 @settings(max_examples=4, deadline=None, suppress_health_check=[HealthCheck.too_slow,
                                                                  HealthCheck.function_scoped_fixture])
 @given(seed=st.integers(0, 10_000), players=st.integers(2, 5))

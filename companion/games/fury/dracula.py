@@ -121,8 +121,10 @@ def do_move(ctx: Ctx, seat: int, params: dict[str, Any]) -> None:
 
 
 def do_teleport(ctx: Ctx, seat: int, params: dict[str, Any]) -> None:
+    """His move of this turn, so a move declared to Hypnosis is spent by it."""
     ctx.say("Dracula has no move left and reappears in Castle Dracula.")
     ctx.state["sea_run"] = 0
+    ctx.state["dracula_declared"] = None
     _lay(ctx, trail.new_slot(ctx.state, board.CASTLE, board.CASTLE), 0, None)
 
 

@@ -273,7 +273,7 @@ def do_play_event(ctx: Ctx, seat: int, params: dict[str, Any]) -> None:
     if hunter is None:
         state["dracula_events"].remove(card_id)
     else:
-        state["hunters"][hunter]["events"].remove(card_id)
+        hunters.lose_card(state, hunter, card_id)
     play(ctx, card_id, hunter, data)
 
 

@@ -195,15 +195,32 @@ def _allowed(state: State, hunter: str, by: str, to: str | None) -> bool:
     return declared == f"{by}:{to}"
 
 
+_MOVES = ("travel", "train", "ride")
+
+
 def move_actions(state: State) -> list[Action]:
     hunter = current(state)
     offered = _move_actions(state)
     if not state["turn"]["voyage"] and state["turn"]["rail"] is None:
         offered += items.horse_actions(state, hunter)
-    return [a for a in offered
-            if a.action not in ("travel", "train", "ride")
-            or _allowed(state, hunter, a.params.get("by", "road" if a.action == "ride"
-                                                     else "rail"), a.params.get("to", "?"))]
+    offered = [a for a in offered
+               if a.action not in _MOVES
+               or _allowed(state, hunter, a.params.get("by", "road" if a.action == "ride"
+                                                        else "rail"), a.params.get("to", "?"))]
+    return _bound(state, hunter, offered)
+
+
+def _bound(state: State, hunter: str, offered: list[Action]) -> list[Action]:
+    """The move said to the Spy or to Vampiric Influence binds: while it is possible it is
+    the only move offered — no staying, no voyage with Excellent Weather; staying is left
+    only when it became impossible. Once on the declared train, its die decides."""
+    turn = state["turn"]
+    if state["hunters"][hunter]["declared"] is None or turn["rail"] is not None:
+        return offered
+    offered = [a for a in offered if a.action != "set_sail"]
+    if any(a.action in _MOVES for a in offered):
+        return [a for a in offered if a.action != "stay"]
+    return offered
 
 
 def _move_actions(state: State) -> list[Action]:
@@ -292,7 +309,7 @@ def do_train(ctx: Ctx, seat: int, params: dict[str, Any]) -> None:
     events.later(ctx, "train", group=list(turn["group"]), delayed=False, express=False)
     events.open_window(ctx, "train", group=list(turn["group"]))
     if params["carriage"]:
-        state["hunters"][hunter]["events"].remove(params["carriage"])
+        hunters.lose_card(state, hunter, params["carriage"])
         events.play(ctx, params["carriage"], hunter, {})
 
 
@@ -325,7 +342,7 @@ events.LATER["train"] = _train
 def do_set_sail(ctx: Ctx, seat: int, params: dict[str, Any]) -> None:
     state = ctx.state
     hunter = current(state)
-    state["hunters"][hunter]["events"].remove(params["card"])
+    hunters.lose_card(state, hunter, params["card"])
     events.play(ctx, params["card"], hunter, {})
 
 
@@ -457,9 +474,21 @@ def do_rest(ctx: Ctx, seat: int, params: dict[str, Any]) -> None:
     hunter = params["hunter"]
     ctx.state["turn"]["acted"] = "rest"
     ctx.say("{hunter} rests.", hunter=hunter_label(hunter))
+    events.later(ctx, "rested", hunter=hunter)
     for _ in range(2):
         events.hunter_draws(ctx, hunter, resting=True)
-    hunters.heal(ctx, hunter, 2, N_("rest"))
+
+
+def _rested(ctx: Ctx, item: dict[str, Any]) -> None:
+    """The rest's +2 health waits behind everything the drawn cards queued in front of it
+    (a card played at once, its cancelling, its questions); a hunter they defeated is in
+    the hospital at full health and gains nothing."""
+    hunter = item["hunter"]
+    if not ctx.state["hunters"][hunter]["skip"]:
+        hunters.heal(ctx, hunter, 2, N_("rest"))
+
+
+events.LATER["rested"] = _rested
 
 
 def do_supply(ctx: Ctx, seat: int, params: dict[str, Any]) -> None:
@@ -482,8 +511,7 @@ def do_give(ctx: Ctx, seat: int, params: dict[str, Any]) -> None:
     giver, taker, card = params["from"], params["to"], params["card"]
     state["turn"]["acted"] = "trade"
     state["turn"]["gives"] += 1
-    state["hunters"][giver]["items"].remove(card)
-    state["hunters"][taker]["items"].append(card)
+    state["hunters"][taker]["items"].append(hunters.lose_card(state, giver, card))
     ctx.say("{giver} gives an item to {taker}.", giver=hunter_label(giver),
             taker=hunter_label(taker))
     ctx.tell([controller(state, giver), controller(state, taker)],

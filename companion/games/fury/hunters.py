@@ -3,7 +3,7 @@
 „При получении Укуса, превышающего лимит для данного Охотника или при уменьшении единиц
 Здоровья до 0, Охотник считается поверженным“: he goes at once to the hospital, the vampire
 track moves 2, he discards every item and event, returns to full health without bites and
-skips his next turn.
+skips his next turn (the turn a move declared to the Spy was for: it binds no later one).
 """
 
 from __future__ import annotations
@@ -59,15 +59,14 @@ def defeat(ctx: Ctx, hunter: str) -> None:
     ctx.say("{hunter} is defeated and taken to the hospital of St. Joseph and St. Mary.",
             hunter=cards.hunter_name(hunter))
     h["place"] = board.HOSPITAL
-    for card in h["items"]:
-        decks.discard_item(state, card)
-    for card in h["events"]:
-        decks.discard_event(state, card)
-    h["items"], h["events"] = [], []
+    for card in list(h["items"]):
+        decks.discard_item(state, lose_card(state, hunter, card))
+    for card in list(h["events"]):
+        decks.discard_event(state, lose_card(state, hunter, card))
     h["health"] = max_health(hunter)
     h["bites"] = permanent_bites(state, hunter)
     h["skip"] = True
-    h["shown"] = {"item": None, "event": None}
+    h["declared"] = None
     turn = state["turn"]
     if turn and hunter in turn.get("group", ()):
         turn["group"].remove(hunter)
@@ -79,21 +78,30 @@ def defeat(ctx: Ctx, hunter: str) -> None:
         add_vampires(ctx, 2, N_("a hunter was defeated"))
 
 
-def discard_card(ctx: Ctx, hunter: str, card: str, why: str) -> None:
-    """Discard one of the hunter's items or events (the card is named to everyone: a
-    discard is public)."""
-    h = ctx.state["hunters"][hunter]
-    if card in h["items"]:
-        h["items"].remove(card)
-        decks.discard_item(ctx.state, card)
-        name = cards.item_name(card)
-    else:
-        h["events"].remove(card)
-        decks.discard_event(ctx.state, card)
-        name = cards.event_name(card)
+def lose_card(state: State, hunter: str, card: str) -> str:
+    """The one road out of a hunter's hand — discarded, given, stolen, played, lost in a
+    defeat: the card leaves his items or events and whatever lies face up in front of him
+    (Dogs played, a bitten hunter's open cards), so nothing he no longer holds still
+    protects or shows. Returns the card, for the caller to put where it goes."""
+    h = state["hunters"][hunter]
+    h["items" if card in h["items"] else "events"].remove(card)
+    if card in h["up"]:
+        h["up"].remove(card)
     for kind in ("item", "event"):
         if h["shown"][kind] == card:
             h["shown"][kind] = None
+    return card
+
+
+def discard_card(ctx: Ctx, hunter: str, card: str, why: str) -> None:
+    """Discard one of the hunter's items or events (the card is named to everyone: a
+    discard is public)."""
+    if card in ctx.state["hunters"][hunter]["items"]:
+        decks.discard_item(ctx.state, lose_card(ctx.state, hunter, card))
+        name = cards.item_name(card)
+    else:
+        decks.discard_event(ctx.state, lose_card(ctx.state, hunter, card))
+        name = cards.event_name(card)
     ctx.say("{hunter} discards {card} ({why}).", hunter=cards.hunter_name(hunter), card=name,
             why=why)
 

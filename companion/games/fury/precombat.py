@@ -111,18 +111,12 @@ def _play(ctx: Ctx, fight_: Fight, hunter: str | None, held: str, seat: int) -> 
         decks.discard_event(state, held)
         name = cards.event_name(held)
     else:
-        h = state["hunters"][hunter]
-        if held in h["items"]:
-            h["items"].remove(held)
-            decks.discard_item(state, held)
+        if held in state["hunters"][hunter]["items"]:
+            decks.discard_item(state, hunters.lose_card(state, hunter, held))
             name = cards.item_name(held)
         else:
-            h["events"].remove(held)
-            decks.discard_event(state, held)
+            decks.discard_event(state, hunters.lose_card(state, hunter, held))
             name = cards.event_name(held)
-        for kind in ("item", "event"):
-            if h["shown"][kind] == held:
-                h["shown"][kind] = None
     ctx.revealed = True
     who = N_("Dracula") if hunter is None else cards.hunter_name(hunter)
     fight_["played"].append({"who": who, "card": name})
