@@ -90,7 +90,9 @@ class FuryTable:
 
 def stored(db: str, code: str) -> dict[str, int]:
     with sqlite3.connect(db) as conn:
-        state = conn.execute("select state from tables where code = ?", (code,)).fetchone()[0]
+        state = conn.execute(
+            "select state from events where table_code = ? and undone_version is null "
+            "order by id desc limit 1", (code,)).fetchone()[0]
         events = conn.execute("select count(*) from events where table_code = ?",
                               (code,)).fetchone()[0]
     return {"state_bytes": len(state), "events": events}

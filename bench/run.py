@@ -187,9 +187,9 @@ def serve_child(args: argparse.Namespace) -> int:
         signal.signal(signal.SIGTERM, stop)
     server = serving.make_server(wsgi, HOST, args.port, per_client=100_000)
     if args.serve == "companion":
-        from companion.web import db
+        from companion import store
 
-        db.keep_checkpointed(args.db)  # as `companion serve` does
+        store.keep_checkpointed(args.db)  # as `companion serve` does
     server.run()
     return 0
 

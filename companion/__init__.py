@@ -32,7 +32,6 @@ def create_app(
         WTF_CSRF_SSL_STRICT=False,
         MAX_CONTENT_LENGTH=64 * 1024,
         JSON_SORT_KEYS=False,
-        ACTION_LANE=True,
     )
     if test_config is None:
         app.config.from_pyfile("config.py", silent=True)

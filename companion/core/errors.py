@@ -48,3 +48,10 @@ class TooMany(TableError):
     """Too many wrong codes or links from one device: wait, then try again."""
 
     status = 429
+
+
+class AnswerFailed(TableError):
+    """The action was stored, then its answer could not be built: it stands (it is never
+    applied again), and the phone reloads to see it."""
+
+    status = 500

@@ -101,9 +101,8 @@ def act(
             "state": state_text, "version": new_version, "undone_version": None,
             "undone_by": None, "created": now(), "chain": head,
         })
-        fields = {"state": state_text, "version": new_version,
-                  "high_step": max(table.row["high_step"], step)}
-        table.moved(applied.state, **fields, log_hash=head,
+        fields = {"version": new_version, "high_step": max(table.row["high_step"], step)}
+        table.moved(applied.state, state=state_text, **fields, log_hash=head,
                     log_size=table.row["log_size"] + 1)
         stored = {"id": event_id, "step": step, "seat": seat["seat"], "revealed": revealed,
                   "version": new_version}
@@ -186,10 +185,9 @@ def undo(db: Database, table_opener: Any, by_seat: bool = False) -> Table:
         state_text = store.live_state(db, table.code, table.round)
         if state_text is None:
             state_text = store.round_row(db, table.code, table.round)["initial_state"]
-        fields = {"state": state_text, "version": new_version, "log_hash": head,
+        fields = {"version": new_version, "log_hash": head,
                   "log_size": table.row["log_size"] + 1,
                   "seat_versions": store.dumps([new_version] * len(table.seats))}
         store.update_table(db, table.code, **fields)
-        table.row.update(fields)
-        table.state = store.loads(state_text)
+        table.moved(store.loads(state_text), state=state_text, **fields)
     return table

@@ -148,11 +148,10 @@ def deal(db: Database, table: Table, by: str) -> None:
     store.update_round(db, table.code, table.round, initial_state=state_text,
                        deal=store.dumps({k: v for k, v in entry.items() if k != "kind"}),
                        deal_chain=head)
-    fields = {"state": state_text, "deal_phase": DEALT, "deal_by": by, "log_hash": head,
+    fields = {"deal_phase": DEALT, "deal_by": by, "log_hash": head,
               "log_size": table.row["log_size"] + 1}
     store.update_table(db, table.code, **fields)
-    table.row.update(fields)
-    table.state = state
+    table.moved(state, state=state_text, **fields)
 
 
 def status(db: Database, table: Table) -> dict[str, Any]:

@@ -68,7 +68,7 @@ def create(
         code = _free_code(db)
         store.insert(db, "tables", {
             "code": code, "game": game_id, "options": store.dumps(opts),
-            "state": None, "version": 1, "round": 1, "seed": seed,
+            "version": 1, "round": 1, "seed": seed,
             "commitment": commitment, "status": "playing",
             "host_hash": token_hash(host_token), "lang": lang, "public_url": "",
             "high_step": 0, "seat_versions": store.dumps([1] * len(plan)), "created": now(),
@@ -236,7 +236,7 @@ def play_again(db: Database, opener: Any, as_host: bool) -> Table:
             "closed": 0,
         })
         new_version = table.version + 1
-        store.update_table(db, table.code, state=None, version=new_version, round=round_,
+        store.update_table(db, table.code, version=new_version, round=round_,
                            seed=seed, commitment=commitment, high_step=0, round_closed=0,
                            seat_versions=store.dumps([new_version] * len(table.seats)),
                            deal_phase=GATHERING, deal_by="", again="[]",

@@ -167,8 +167,8 @@ class Table:
         return self._offers
 
     def moved(self, parsed: dict[str, Any] | None, **fields: Any) -> None:
-        """The new state and the row fields naming it (``log_hash``, ``version``), together:
-        actions asked for after this belong to the new position."""
+        """The new state and the row fields naming it (``state`` as stored, ``log_hash``,
+        ``version``), together: actions asked for after this belong to the new position."""
         self.row.update(fields)
         self.state = parsed
 

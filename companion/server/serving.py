@@ -35,9 +35,9 @@ from __future__ import annotations
 
 import contextlib
 import gc
+import http.client
 import io
 import logging
-import re
 import resource
 import sys
 import time
@@ -48,8 +48,7 @@ import gevent
 from gevent import Timeout, socket
 from gevent.greenlet import Greenlet
 from gevent.pool import Pool, PoolFull
-from gevent.pywsgi import WSGIHandler, WSGIServer, format_date_time
-from werkzeug.http import HTTP_STATUS_CODES
+from gevent.pywsgi import WSGIHandler, WSGIServer, format_date_time, headers_factory
 
 from companion.server import live, logs
 from companion.server.held import HeldStreams, IdleConnections
@@ -60,7 +59,6 @@ CONNECTION_LIMIT = 2000
 """Two per device at most in practice (its event stream and its requests), for 1,000."""
 IDLE_SECONDS = 30
 MAX_HEADER_BYTES = 32 * 1024
-MAX_HEADERS = 100
 MAX_BODY_BYTES = 256 * 1024
 FAIR_TURN_SECONDS = 1e-6
 """Any positive wait puts the connection behind the next round of I/O (0 would not)."""
@@ -74,56 +72,21 @@ _TOO_LARGE = (b"HTTP/1.1 413 Payload Too Large\r\nConnection: close\r\n"
               b"The request is too large")
 
 
-class BadHeaders(ValueError):
-    pass
-
-
-class _Headers:
-    """A request's header block, read line by line within ``MAX_HEADER_BYTES`` and at most
-    ``MAX_HEADERS`` fields; what gevent's handler asks of ``http.client``'s message
-    (whose e-mail parser was a tenth of a small request's time)."""
-
-    status = ""
+class _HeaderBlock:
+    """A connection's stream as gevent's header parser reads it, ending in an error once the
+    header block passes ``MAX_HEADER_BYTES`` (the parser itself bounds only each line, at
+    64 KiB, and their number, at 100): gevent then answers 400 as for a line too long."""
 
     def __init__(self, stream: Any) -> None:
-        self.lines: list[str] = []
-        self.fields: dict[str, str] = {}
-        left = MAX_HEADER_BYTES
-        while True:
-            raw = stream.readline(left + 1)
-            left -= len(raw)
-            if left < 0:
-                raise BadHeaders(f"request headers over {MAX_HEADER_BYTES} bytes")
-            if raw in (b"\r\n", b"\n", b""):
-                return
-            if raw[:1] in (b" ", b"\t") or len(self.lines) >= MAX_HEADERS:
-                raise BadHeaders("folded or too many request headers")
-            line = raw.decode("latin-1")
-            name, colon, value = line.partition(":")
-            if not colon or not name or name != name.strip():
-                raise BadHeaders("a malformed request header")
-            self.lines.append(line)
-            key = name.lower()
-            value = value.strip()
-            self.fields[key] = f"{self.fields[key]}, {value}" if key in self.fields else value
+        self.stream = stream
+        self.left = MAX_HEADER_BYTES
 
-    def get(self, name: str, default: Any = None) -> Any:
-        return self.fields.get(name.lower(), default)
-
-    getheader = get
-
-    def __delitem__(self, name: str) -> None:
-        key = name.lower()
-        self.fields.pop(key, None)
-        self.lines = [line for line in self.lines if line.partition(":")[0].lower() != key]
-
-    @property
-    def headers(self) -> list[str]:
-        return self.lines
-
-    @property
-    def typeheader(self) -> str | None:
-        return self.fields.get("content-type")
+    def readline(self, limit: int = -1) -> bytes:
+        line = self.stream.readline(self.left + 1 if limit < 0 else min(limit, self.left + 1))
+        self.left -= len(line)
+        if self.left < 0:
+            raise http.client.LineTooLong(f"request headers over {MAX_HEADER_BYTES} bytes")
+        return line
 
 
 class BoundedHandler(WSGIHandler):
@@ -159,11 +122,6 @@ class BoundedHandler(WSGIHandler):
             return None
         except OSError:
             return None
-        try:
-            if self.server.lane is not None and self._in_lane():
-                return True
-        except OSError:
-            return None                          # the client went away mid-answer
         self._deadline = Timeout(self.server.read_seconds)
         self._deadline.start()
         try:
@@ -175,44 +133,8 @@ class BoundedHandler(WSGIHandler):
         finally:
             self._deadline.close()
 
-    def _in_lane(self) -> bool:
-        """A plain action already read whole (one packet, as phones send it) answered by
-        the action's lane (``companion/web/lane.py``) without gevent's request line, header
-        parsing, environ and response writing (together a sixth of an action at 100
-        devices, bench/README.md). False with nothing consumed for any other request, or when the
-        lane gives it back: gevent's path then serves it as ever."""
-        data = self.rfile.peek(LANE_BYTES)
-        if not data.startswith(b"POST /api/s/"):
-            return False
-        request = _plain_action(data)
-        if request is None:
-            return False
-        token, fields, body, size = request
-        environ = self.server.get_environ()
-        environ.update({
-            "REQUEST_METHOD": "POST", "PATH_INFO": f"/api/s/{token}/act", "QUERY_STRING": "",
-            "SERVER_PROTOCOL": "HTTP/1.1", "REMOTE_ADDR": str(self.client_address[0]),
-            "CONTENT_TYPE": fields.pop(b"content-type").decode("latin-1"),
-            "CONTENT_LENGTH": fields.pop(b"content-length").decode("latin-1"),
-            "wsgi.input": io.BytesIO(body)})
-        for name, value in fields.items():
-            environ["HTTP_" + name.decode("latin-1").upper().replace("-", "_")] = \
-                value.decode("latin-1")
-        answer = self.server.lane(environ, token, body)
-        if answer is None:
-            return False
-        self.rfile.read(size)
-        status, payload = answer
-        head = bytearray(b"HTTP/1.1 %d %s\r\nContent-Type: application/json\r\n"
-                         b"Content-Length: %d\r\n" % (status, _REASONS[status], len(payload)))
-        head += self.server.lane_headers
-        head += b"Date: %s\r\n\r\n" % _http_date()
-        head += payload
-        self.socket.sendall(head)
-        return True
-
-    def MessageClass(self, stream: Any, *args: Any) -> _Headers:  # noqa: N802 (gevent's)
-        return _Headers(stream)
+    def MessageClass(self, stream: Any, *args: Any) -> Any:  # noqa: N802 (gevent's name)
+        return headers_factory(_HeaderBlock(stream), *args)
 
     def get_environ(self) -> dict[str, Any]:
         environ = super().get_environ()
@@ -262,66 +184,6 @@ class BoundedHandler(WSGIHandler):
             self.provided_date = True
         super().finalize_headers()
 
-    def _write_with_headers(self, data: bytes) -> None:
-        """gevent's, with the head and a whole small answer in one send (gevent sends them
-        apart: two system calls and two packets for each answer)."""
-        self.headers_sent = True
-        self.finalize_headers()
-        head = bytearray(b"HTTP/1.1 ")
-        head += self.status
-        head += b"\r\n"
-        for name, value in self.response_headers:
-            head += name
-            head += b": "
-            head += value
-            head += b"\r\n"
-        head += b"\r\n"
-        if self.response_use_chunked or len(data) > ONE_SEND_BYTES:
-            self._sendall(head)
-            self._write(data)
-            return
-        head += data
-        self._sendall(head)
-
-
-ONE_SEND_BYTES = 64 * 1024
-LANE_BYTES = 8192
-"""The most of a request the action's lane looks at (a connection's read buffer)."""
-_LANE_LINE = re.compile(rb"POST /api/s/([A-Za-z0-9_\-=]{16,64})/act HTTP/1\.1")
-_NOT_IN_LANE = frozenset((b"transfer-encoding", b"expect", b"hx-request"))
-_REASONS = {code: text.upper().encode("latin-1") for code, text in HTTP_STATUS_CODES.items()}
-
-
-def _plain_action(data: bytes) -> tuple[str, dict[bytes, bytes], bytes, int] | None:
-    """A whole ``POST /api/s/<token>/act`` at the start of ``data``: its token, header
-    fields (lower-case names), body and size in bytes. None for anything less plain: a body
-    not all here, a repeated, folded or malformed header, chunks, ``Expect``, a connection
-    to close; gevent's path reads those."""
-    end = data.find(b"\r\n\r\n")
-    if end < 0:
-        return None
-    lines = data[:end].split(b"\r\n")
-    found = _LANE_LINE.fullmatch(lines[0])
-    if found is None or len(lines) > MAX_HEADERS + 1:
-        return None
-    fields: dict[bytes, bytes] = {}
-    for line in lines[1:]:
-        name, colon, value = line.partition(b":")
-        key = name.lower()
-        if not colon or not name or name != name.strip() or key in fields:
-            return None
-        fields[key] = value.strip()
-    if not _NOT_IN_LANE.isdisjoint(fields) or fields.get(
-            b"connection", b"keep-alive").lower() != b"keep-alive":
-        return None
-    length = fields.get(b"content-length", b"")
-    if not length.isdigit() or b"content-type" not in fields:
-        return None
-    size = end + 4 + int(length)
-    if len(data) < size:
-        return None
-    return found.group(1).decode("latin-1"), fields, data[end + 4:size], size
-
 
 _dated: list[Any] = [0, b""]
 
@@ -349,11 +211,6 @@ class BoundedServer(WSGIServer):
         self.idle_seconds = idle_seconds
         self.connection_limit = connection_limit
         self.clients: Counter[str] = Counter()
-        lane = getattr(application, "wsgi_app", None)
-        self.lane = getattr(lane, "answer_action", None)
-        """The action's lane (``companion/web/lane.py``), when the application has one."""
-        self.lane_headers = b"".join(b"%s: %s\r\n" % (name.encode("latin-1"), value.encode(
-            "latin-1")) for name, value in getattr(lane, "headers", ()))
         self.streams = HeldStreams(self)
         self.idle = IdleConnections(self)
         super().__init__(listener, application, spawn=Pool(connection_limit), log=None,
@@ -402,7 +259,7 @@ class BoundedServer(WSGIServer):
         self.clients[host] -= 1
         if self.clients[host] <= 0:
             del self.clients[host]
-        if self._watcher is None and self.started and not self.full():
+        if self.started and not self.full():
             self.start_accepting()
 
     def stop(self, timeout: float | None = None) -> None:

@@ -147,12 +147,22 @@ def row(db: Database, sql: str, params: list[Any]) -> dict[str, Any] | None:
     return dict(zip([column[0] for column in cursor.description], found, strict=True))
 
 
+_STATE = (
+    "coalesce((select e.state from events e where e.table_code = tables.code and e.round = "
+    "tables.round and e.undone_version is null order by e.id desc limit 1), (select "
+    "r.initial_state from rounds r where r.table_code = tables.code and r.round = "
+    "tables.round)) as state")
+"""A table's position: its game's last live event's state, else the deal's (None before
+the deal). Live steps run 1..n in the order they were stored, so the newest event not
+undone along (table, round) is the last live one, a few rows back however long the game."""
+
+
 def table(db: Database, code: str) -> dict[str, Any] | None:
-    return row(db, "select * from tables where code = ?", [code])
+    return row(db, f"select tables.*, {_STATE} from tables where code = ?", [code])
 
 
 def table_by_host(db: Database, host_hash: str) -> dict[str, Any] | None:
-    return row(db, "select * from tables where host_hash = ?", [host_hash])
+    return row(db, f"select tables.*, {_STATE} from tables where host_hash = ?", [host_hash])
 
 
 def version(db: Database, code: str) -> int | None:
@@ -164,7 +174,7 @@ SEAT_COLUMNS = ("id", "table_code", "seat", "role", "name", "token_hash", "lang"
                 "generation", "join_hash", "join_box")
 """A seat row's columns after every migration (a test holds them to the schema)."""
 _SEAT_READ = (
-    "select tables.*, (select json_group_array(json_object("
+    f"select tables.*, {_STATE}, (select json_group_array(json_object("
     + ", ".join(f"'{c}', s.{c}" for c in SEAT_COLUMNS)
     + ")) from (select * from seats s where s.table_code = tables.code order by s.seat) s) "
     "as seats_read, (select id from events where events.table_code = tables.code "

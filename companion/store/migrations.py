@@ -198,6 +198,15 @@ def m005_one_index_for_a_games_events(db: Database) -> None:
     db.execute("drop index if exists idx_events_table_code_round_step")
 
 
+@migrations(transactional=False)
+def m006_state_stored_once(db: Database) -> None:
+    """A position is stored once, on the event its action wrote (or the round's deal before
+    the first action): the table row's copy, written with every action beside the event's,
+    goes. (Not in a transaction: sqlite-utils rebuilds the table with its foreign keys
+    checked.)"""
+    db["tables"].transform(drop={"state"})
+
+
 def migrate(db: Database, stop_before: str | None = None) -> None:
     """Apply every pending named migration (``stop_before``: up to that one, for a test of
     a database an older version made)."""

@@ -39,7 +39,7 @@ CONTENT_SECURITY_POLICY = "; ".join([
 ])
 
 
-_SECURITY_HEADERS = (
+SECURITY_HEADERS = (
     ("Content-Security-Policy", CONTENT_SECURITY_POLICY),
     ("X-Content-Type-Options", "nosniff"),
     ("X-Frame-Options", "DENY"),
@@ -114,9 +114,9 @@ def init_web(app: Flask) -> None:
     def security_headers(response: Any) -> Any:
         headers = response.headers
         present = {name.lower() for name, _ in headers.items()}
-        wanted = _SECURITY_HEADERS
+        wanted = SECURITY_HEADERS
         if request.endpoint and request.endpoint != "static":
-            wanted = _SECURITY_HEADERS + _NOT_STORED
+            wanted = SECURITY_HEADERS + _NOT_STORED
         headers.extend([(name, value) for name, value in wanted
                         if name.lower() not in present])
         if htmx:
@@ -138,10 +138,6 @@ def init_web(app: Flask) -> None:
 
     for status in (400, 403, 404, 405, 413, 500):
         app.register_error_handler(status, _http_error)
-
-    from companion.web.lane import ActionLane
-
-    app.wsgi_app = ActionLane(app, _SECURITY_HEADERS + _NOT_STORED)  # type: ignore[method-assign]
 
 
 _HTTP_MESSAGES = {

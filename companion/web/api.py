@@ -161,13 +161,13 @@ def seat_act(token: str) -> Any:
     _lang()
     body = _body()
     answer, status = act_answer(token, body, _log_since(body))
-    return jsonify(answer), status
+    with render.answering_a_stored_action():
+        return jsonify(answer), status
 
 
 def act_answer(token: str, body: dict[str, Any], since_value: Any
                ) -> tuple[dict[str, Any], int]:
-    """One action from a seat's JSON body and the seat's answer (the view and the lane,
-    ``companion/web/lane.py``, answer with this)."""
+    """One action from a seat's JSON body and the seat's answer."""
     version = body.get("version")
     if version is None:
         raise BadRequest(N_("The version must be a whole number."))
@@ -178,7 +178,8 @@ def act_answer(token: str, body: dict[str, Any], since_value: Any
     except Stale as stale:
         return seat_answer(token, since=since,
                            error=render.say(stale.message, stale.args_, [])), 409
-    return seat_answer(token, acted=acted, since=since, repeated=acted.repeated), 200
+    with render.answering_a_stored_action():
+        return seat_answer(token, acted=acted, since=since, repeated=acted.repeated), 200
 
 
 @bp.post("/s/<token>/undo")

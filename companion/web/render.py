@@ -10,20 +10,42 @@ import hashlib
 import json
 import re
 import secrets
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
-from flask import current_app, g, has_request_context, request, url_for
+from flask import current_app, g, request, url_for
 from flask_babel import get_translations
 
 from companion import referee
+from companion.caches import Cache
+from companion.core.errors import AnswerFailed, TableError
+from companion.games.base import N_
 from companion.referee import Table, deal, joincodes
 from companion.server.addresses import loopback
 from companion.web.i18n import LANGUAGES
 from companion.web.presence import presence
 
-LOG_LINES_KEPT = 4096
-"""Log lines kept as rendered per language (see ``referee.LOG_EVENTS_KEPT``)."""
-_said: dict[tuple[Any, ...], str] = {}
+_said: Cache[tuple[Any, ...], str] = Cache("log lines said", 4096)
+"""A log line as rendered in a language for a table's names: a line, once written, reads
+the same forever."""
+_labels: Cache[tuple[Any, ...], str] = Cache("button labels", 4096)
+"""A button's text in a language: the same buttons come back on every version."""
+_table_paths: Cache[str, str] = Cache("table paths", 4096)
+
+
+@contextmanager
+def answering_a_stored_action() -> Iterator[None]:
+    """The answer to an action already committed: a failure to build it is told as that
+    (500 with a sentence), never as a refusal and never by running the action again."""
+    try:
+        yield
+    except TableError:
+        raise
+    except Exception:
+        current_app.logger.exception("the answer to a stored action failed")
+        raise AnswerFailed(N_("Your action was taken, but this screen could not show it; "
+                              "reload the page.")) from None
 
 
 def select_locale() -> str:
@@ -128,21 +150,11 @@ def table_info(db: Any, table: Table) -> dict[str, Any]:
     }
 
 
-_table_paths: dict[str, str] = {}
-
-
 def _table_path(code: str) -> str:
     """The table page's path (asked for with every answer; routes do not change)."""
     path = _table_paths.get(code)
     if path is None:
-        if len(_table_paths) >= 4096:
-            _table_paths.clear()
-        if has_request_context():
-            path = url_for("screens.table_page", code=code)
-        else:  # the action's lane (lane.py): the same path, built from its request
-            path = current_app.url_map.bind_to_environ(g.environ).build(
-                "screens.table_page", {"code": code})
-        _table_paths[code] = path
+        path = _table_paths.keep(code, url_for("screens.table_page", code=code))
     return path
 
 
@@ -191,9 +203,7 @@ def log_lines(entries: list[dict[str, Any]], names: list[str]) -> list[dict[str,
                             .rstrip("."))
             text = say(e["text"], args, names)
             if key:
-                if len(_said) >= LOG_LINES_KEPT:
-                    _said.clear()
-                _said[key] = text
+                _said.keep(key, text)
         lines.append({"text": text, "private": e.get("private", False),
                       "correction": e.get("correction", False),
                       "undone": e.get("undone", False), "id": e["text"]})
@@ -233,10 +243,6 @@ def grouped(forms: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return [{"title": title, "forms": items} for title, items in groups.items()]
 
 
-LABELS_KEPT = 4096
-_labels: dict[tuple[Any, ...], str] = {}
-
-
 def label(action: Any, names: list[str], catalogue: Any) -> str:
     """A button's text in the catalogue's language. The same buttons come back on every
     version (a card's name, a place), so each is written once; a label naming a seat
@@ -248,33 +254,20 @@ def label(action: Any, names: list[str], catalogue: Any) -> str:
     except TypeError:  # a seat or a list among the values
         return say(action.label or action.action, args, names, catalogue)
     if said is None:
-        said = say(action.label or action.action, args, names, catalogue)
-        if len(_labels) >= LABELS_KEPT:
-            _labels.clear()
-        _labels[key] = said
+        said = _labels.keep(key, say(action.label or action.action, args, names, catalogue))
     return said
 
 
 def api_actions(table: Table, seat: int) -> list[dict[str, Any]]:
-    """A seat's legal actions as the API sends them (callers do not change them).
-
-    An offer a game keeps (a fixed button, a card's button made once) comes back on every
-    version: its form is made once per language and kept on the offer itself, as its sort
-    key is; one whose label names a seat is made each time (the names are the table's)."""
-    out = []
+    """A seat's legal actions as the API sends them: ready to post, labelled in the
+    viewer's language."""
     catalogue = _catalogue()
     names = table.names
+    out = []
     for action in table.actions(seat):
-        kept = action.__dict__.get("_api_forms")
-        data = kept.get(catalogue) if kept is not None else None
-        if data is None:
-            data = action.to_json()
-            data["label"] = label(action, names, catalogue)
-            del data["label_args"]
-            if all(isinstance(value, (str, int)) for value in action.label_args.values()):
-                if kept is None:
-                    kept = action.__dict__["_api_forms"] = {}
-                kept[catalogue] = data
+        data = action.to_json()
+        data["label"] = label(action, names, catalogue)
+        del data["label_args"]
         out.append(data)
     return out
 

@@ -274,8 +274,9 @@ def _seat_control(token: str, work: Any, done: str = "") -> Any:
         raise
     except TableError as error:
         return _seat_answer(token, render.say(error.message, error.args_, []), error.status)
-    return _seat_answer(token, render.translate(done) if done else "",
-                        acted=acted if isinstance(acted, referee.Acted) else None)
+    with render.answering_a_stored_action():
+        return _seat_answer(token, render.translate(done) if done else "",
+                            acted=acted if isinstance(acted, referee.Acted) else None)
 
 
 @bp.get("/s/<token>/live")
