@@ -1,8 +1,9 @@
 """Fury of Dracula's combat in real Chromium: at night Dracula moves into Paris, where Lord
 Godalming and Dr. Seward stand, and attacks them both. Each phone of the fight shows its
-tactics as big buttons; the tablet shows who has chosen but never what until all cards are
-in; then every screen shows the cards, the dice with their modifiers and the result, round
-after round, to the combat's end.
+tactics as big buttons — Dracula's a row per card with a button per hunter, card and target
+in one tap („а Дракула выбирает цель своей атаки“); the tablet shows who has chosen but never
+what until all cards are in; then every screen shows the cards, Dracula's target, the dice
+with their modifiers and the result, round after round, to the combat's end.
 
 Seats: Vlad (Dracula), Anna (Lord Godalming and Dr. Seward), Boris (Van Helsing and Mina
 Harker). Dracula starts in Bordeaux and walks Nantes → Le Havre → Paris, arriving on his
@@ -39,16 +40,23 @@ def dracula_moves(dracula, place: str) -> None:
     dracula.page.locator(".fd-do form.act button").first.click()
 
 
-def tactic(page, fighter: str, card: str) -> None:
-    button = page.locator(f".fd-tactics[data-fighter={fighter}]").get_by_role(
-        "button", name=card, exact=True)
+def tactic(page, fighter: str, card: str, at: str | None = None) -> None:
+    """Tap a tactic; Dracula's against several hunters is the button of hunter ``at`` in
+    the card's row."""
+    panel = page.locator(f".fd-tactics[data-fighter={fighter}]")
+    if at is not None:
+        panel = panel.get_by_role("group", name=card, exact=True)
+    button = panel.get_by_role("button", name=at or card, exact=True)
     expect(button).to_be_visible(timeout=WAIT)
+    live = page.locator("#live")
+    before = live.get_attribute("data-version") or ""
     button.click()
-    expect(page.locator(f".fd-tactics[data-fighter={fighter}]")).to_have_count(0, timeout=WAIT)
+    # The phone moves on: the buttons go, or (the round settled at once) the next round's come.
+    expect(live).not_to_have_attribute("data-version", before, timeout=WAIT)
 
 
 def settle(phones, tablet, round_no: int) -> None:
-    """Answer whatever the round asks (whose card applies, whom Dracula strikes, a tie…)
+    """Answer whatever the round asks (whose card applies, a tie, an uncertain result…)
     with the first answer, until the tablet shows the round settled or the combat over.
     Each answer waits for its phone's screen to move on; the whole round may take up to
     three times WAIT on a busy machine."""
@@ -90,15 +98,22 @@ def test_a_night_combat_between_dracula_and_two_hunters_to_its_end(server, devic
     panel = tablet.page.locator(".fd-combat")
     expect(panel).to_contain_text("Combat in Paris", timeout=WAIT)
     expect(panel).to_contain_text("night", timeout=WAIT)
-    expect(dracula.page.locator(".fd-tactics[data-fighter=enemy] form.act")).to_have_count(
+    expect(dracula.page.locator(".fd-tactics[data-fighter=enemy] .fd-aim")).to_have_count(
         8, timeout=WAIT)
+    expect(dracula.page.locator(".fd-tactics[data-fighter=enemy] form.act")).to_have_count(
+        16, timeout=WAIT)
     expect(anna.page.locator(".fd-tactics")).to_have_count(2, timeout=WAIT)
     expect(boris.page.locator(".fd-tactics")).to_have_count(0)
     dracula.shot("fury-combat-dracula-tactics", full_page=False)
     anna.shot("fury-combat-hunter-tactics")
 
-    # Round 1: Dracula's Claws stays secret until both hunters have chosen.
-    tactic(dracula.page, "enemy", "Claws")
+    # Round 1: Dracula's Claws, aimed at Dr. Seward, stays secret until both hunters have
+    # chosen; his own phone shows card and target.
+    tactic(dracula.page, "enemy", "Claws", at="Dr. Seward")
+    expect(dracula.page.locator(".fd-fighters li[data-fighter=enemy] .fd-mine")).to_contain_text(
+        "Claws", timeout=WAIT)
+    expect(dracula.page.locator(".fd-fighters li[data-fighter=enemy] .fd-mine")).to_contain_text(
+        "Dr. Seward")
     expect(tablet.page.locator(".fd-fighters li[data-fighter=enemy] .chosen")).to_be_visible(
         timeout=WAIT)
     expect(tablet.page.locator(".fd-fighters li[data-fighter=godalming] .waiting")
@@ -107,6 +122,7 @@ def test_a_night_combat_between_dracula_and_two_hunters_to_its_end(server, devic
         timeout=WAIT)
     for device in (tablet, anna, boris):
         assert "Claws" not in device.page.locator("body").inner_text(), device.name
+        assert device.page.locator(".fd-aim-shown").count() == 0, device.name
     tablet.shot("fury-combat-tablet-choosing", full_page=False)
     tactic(anna.page, "godalming", "Punch")
     assert "Claws" not in tablet.page.locator("body").inner_text()
@@ -117,6 +133,8 @@ def test_a_night_combat_between_dracula_and_two_hunters_to_its_end(server, devic
     played = tablet.page.locator(".fd-combat .fd-round[data-round='1'] .fd-played")
     for card in ("Claws", "Punch", "Dodge"):
         expect(played).to_contain_text(card, timeout=WAIT)
+    expect(played.locator("li.enemy .fd-aim-shown")).to_contain_text("Dr. Seward",
+                                                                      timeout=WAIT)
     expect(tablet.page.locator(".fd-combat .fd-roll .die").first).to_be_visible(timeout=WAIT)
     settle((dracula, anna, boris), tablet, 1)
     tablet.shot("fury-combat-tablet-round", full_page=False)
@@ -124,7 +142,7 @@ def test_a_night_combat_between_dracula_and_two_hunters_to_its_end(server, devic
     anna.shot("fury-combat-hunter-round", full_page=False)
 
     # Round 2: Dracula turns to mist, the hunters run: whoever wins, the combat ends.
-    tactic(dracula.page, "enemy", "Escape (mist)")
+    tactic(dracula.page, "enemy", "Escape (mist)", at="Lord Godalming")
     tactic(anna.page, "godalming", "Escape")
     tactic(anna.page, "seward", "Escape")
     settle((dracula, anna, boris), tablet, 2)

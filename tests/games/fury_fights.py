@@ -45,22 +45,29 @@ class FightTable(Table):
     def fight(self) -> dict[str, Any] | None:
         return fights.find(self.state)
 
-    def tactic(self, fighter: str, card: str, dice: tuple[int, ...] = ()) -> FightTable:
+    def tactic(self, fighter: str, card: str, dice: tuple[int, ...] = (),
+               at: str | None = None) -> FightTable:
+        """Play a tactic; Dracula's against several hunters names the hunter ``at`` (by
+        default the fight's first)."""
         seat = 0 if fighter == "enemy" else self.seat_of(fighter)
-        self.act(seat, "tactic", dice=dice, fighter=fighter, card=card)
+        params = {"fighter": fighter, "card": card}
+        if fighter == "enemy" and any("target" in p for p in self.names(0, "tactic")):
+            params["target"] = at or self.fight["hunters"][0]
+        self.act(seat, "tactic", dice=dice, **params)
         return self
 
-    def round(self, enemy: str, dice: tuple[int, ...] = (), **hunters: str) -> FightTable:
-        """Every hunter's card, then the enemy's last: the reveal rolls ``dice`` (the
-        hunters' die or dice first, then the enemy's)."""
+    def round(self, enemy: str, dice: tuple[int, ...] = (), at: str | None = None,
+              **hunters: str) -> FightTable:
+        """Every hunter's card, then the enemy's last (aimed ``at`` a hunter): the reveal
+        rolls ``dice`` (the hunters' die or dice first, then the enemy's)."""
         for hunter, card in hunters.items():
             self.tactic(hunter, card)
-        return self.tactic("enemy", enemy, dice=dice)
+        return self.tactic("enemy", enemy, dice=dice, at=at)
 
     def options(self, fighter: str) -> list[str]:
         seat = 0 if fighter == "enemy" else self.seat_of(fighter)
-        return sorted(p["card"] for p in self.names(seat, "tactic")
-                      if p["fighter"] == fighter)
+        return sorted({p["card"] for p in self.names(seat, "tactic")
+                       if p["fighter"] == fighter})
 
     def question(self) -> dict[str, Any] | None:
         item = self.state["queue"][0] if self.state["queue"] else None

@@ -541,10 +541,74 @@ def test_dracula_confirms_an_uncertain_cell_he_won():
 # --- groups --------------------------------------------------------------------------------
 
 
-def test_in_a_group_dracula_chooses_whom_his_win_strikes():
-    """„Каждый из участников выбирает по карте… а Дракула выбирает цель своей атаки. В случае
-    победы Дракулы, результат влияет только на выбранную цель.“"""
+def test_in_a_group_dracula_names_his_target_with_his_secret_card():
+    """„Каждый из участников выбирает по карте во время раунда боя, а Дракула выбирает цель
+    своей атаки“: the target is part of his secret choice, one tap for card and target."""
     table = start_fight(hunters=("godalming", "seward"))
+    offered = table.names(0, "tactic")
+    assert {(p["card"], p["target"]) for p in offered} == {
+        (card, hunter) for card in DRACULA_NIGHT for hunter in ("godalming", "seward")}
+    assert len(offered) == 2 * len(DRACULA_NIGHT)
+
+
+def test_the_round_strikes_the_hunter_dracula_named_before_the_reveal():
+    """„В случае победы Дракулы, результат влияет только на выбранную цель“ — the target he
+    named in secret: Fangs aimed at Lord Godalming, who plays Dodge, gives Continue, though
+    against Dr. Seward's Punch it would have bitten. No question follows the reveal."""
+    table = start_fight(hunters=("godalming", "seward"))
+    table.round("fangs", dice=(1, 6), at="godalming", godalming="dodge", seward="punch")
+    assert table.question() is None
+    shown = table.fight["shown"]
+    assert shown["applied"] == "godalming" and shown["result"] == ["continue",
+                                                                   "enemy_+1_next_round"]
+    assert table.hunter("seward")["bites"] == 0 and table.hunter("godalming")["bites"] == 0
+    assert {"text": "{enemy} aims at {hunter}.",
+            "args": {"enemy": "Dracula", "hunter": "Lord Godalming"}} in table.log
+    table = start_fight(hunters=("godalming", "seward"))
+    table.round("claws", dice=(1, 6), at="seward", godalming="punch", seward="escape")
+    assert table.question() is None
+    assert table.hunter("seward")["health"] == 8 and table.hunter("godalming")["health"] == 12
+
+
+def test_draculas_target_stays_as_secret_as_his_card_until_the_reveal():
+    """The tablet and the hunters' phones see only that Dracula has chosen, whichever hunter
+    he named; his own phone shows card and target; the reveal tells everyone."""
+    table = start_fight(hunters=("godalming", "seward"))
+    table.tactic("enemy", "claws", at="seward")
+    seats = (None, 1, 2)
+    seen = {s: rules.view(table.state, s) for s in seats}
+    for hunter in ("godalming", "seward"):
+        fight.find(table.state)["aim"] = hunter
+        for seat in seats:
+            assert rules.view(table.state, seat) == seen[seat], (seat, hunter)
+    fight.find(table.state)["aim"] = "seward"
+    assert rules.view(table.state, 0)["combat"]["fighters"][0]["aim"] == "Dr. Seward"
+    assert seen[None]["combat"]["fighters"][0]["aim"] is None
+    table.tactic("godalming", "punch").tactic("seward", "dodge", dice=(6, 1))
+    assert rules.view(table.state, None)["combat"]["shown"]["aim"] == "Dr. Seward"
+
+
+def test_a_tactic_without_its_target_is_refused_with_a_sentence():
+    table = start_fight(hunters=("godalming", "seward"))
+    with pytest.raises(rules.IllegalActionError) as refused:
+        rules.apply(table.state, 0, {"action": "tactic",
+                                     "params": {"fighter": "enemy", "card": "claws"}},
+                    rng_for(1))
+    assert "target" in refused.value.args[0]
+    with pytest.raises(rules.IllegalActionError):
+        rules.apply(table.state, 0, {"action": "tactic", "params": {
+            "fighter": "enemy", "card": "claws", "target": "mina"}}, rng_for(1))
+    with pytest.raises(ActionSyntaxError):
+        rules.apply(table.state, 0, {"action": "tactic", "params": {
+            "fighter": "enemy", "card": "claws", "target": 2}}, rng_for(1))
+    assert fight.find(table.state)["pending"]["enemy"] is None
+
+
+def test_with_the_option_dracula_picks_whom_his_win_strikes_after_the_reveal():
+    """The option ``target_after_reveal`` keeps the other reading: Dracula's buttons name no
+    target and, having won, he picks it seeing each hunter's card and result."""
+    table = start_fight(hunters=("godalming", "seward"), target_after_reveal=True)
+    assert all("target" not in p for p in table.names(0, "tactic"))
     table.round("claws", dice=(1, 6), godalming="punch", seward="escape")
     ask = table.question()
     assert ask["question"] == "combat_target" and ask["seat"] == 0

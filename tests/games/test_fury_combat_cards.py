@@ -149,3 +149,132 @@ def test_each_player_plays_at_most_one_card_before_the_combat():
                         events={"seward": ["advance_planning", "escape_route"]})
     play(table, table.seat_of("seward"), "advance_planning")
     assert table.question() is None and fight.find(table.state)["stage"] == "choose"
+
+
+# --- a card played before the combat may be cancelled like any event ---------------------------
+
+
+def cancel_window(table) -> dict | None:
+    item = table.state["queue"][0] if table.state["queue"] else None
+    return item if item and item["kind"] == "window" and item["window"] == "cancel" else None
+
+
+def cancel_with(table, seat: int, kind: str) -> None:
+    """Answer the window „an event card was just played“ with a card of ``kind``."""
+    assert cancel_window(table)["seat"] == seat
+    params = next(p for p in table.names(seat, "play_event") if kind in p["card"])
+    table.act(seat, "play_event", **params)
+
+
+def decline(table, seat: int) -> None:
+    assert cancel_window(table)["seat"] == seat
+    table.act(seat, "pass")
+
+
+def test_good_luck_cancels_draculas_trap_and_the_combat_has_no_trap():
+    """Good Luck: „Cancel the effect of an event card just played“ — Trap („+1 в начале боя
+    сыграна карта События Ловушка“) is an event card, so the hunters may answer it before it
+    acts; cancelled, it is discarded without effect and the round before the combat goes on."""
+    table = start_fight(hunters=("seward",), window=True, dracula_events=("trap",),
+                        events={"seward": ["good_luck"], "mina": ["escape_route"]})
+    play(table, 0, "trap")
+    cancel_with(table, table.seat_of("seward"), "good_luck")
+    assert {"text": "{card} is cancelled.", "args": {"card": "Trap"}} in table.log
+    assert not table.fight["trap"] and table.fight["played"] == []
+    assert any(c.startswith("trap") for c in table.state["event_discard"])
+    # Seward spent his only card; Mina's player is still asked before the combat.
+    assert table.question()["question"] == "combat_window"
+    assert table.question()["seat"] == table.seat_of("mina")
+    table.answer("none")
+    table.round("dodge_dracula", dice=(5, 1), seward="dodge")
+    assert table.fight["shown"]["mods"]["enemy"] == []
+
+
+def test_a_trap_the_hunters_let_pass_acts():
+    """The hunters may decline to cancel: then Trap gives Dracula his +1."""
+    table = start_fight(hunters=("seward",), window=True, dracula_events=("trap",),
+                        events={"seward": ["good_luck"]})
+    play(table, 0, "trap")
+    decline(table, table.seat_of("seward"))
+    assert table.fight["trap"]
+    assert table.question()["seat"] == table.seat_of("seward")
+    table.answer("none")
+    table.round("dodge_dracula", dice=(5, 1), seward="dodge")
+    assert table.fight["shown"]["mods"]["enemy"] == ["trap"]
+    assert len(table.hunter("seward")["events"]) == 1
+
+
+def test_devilish_power_cancels_advance_planning():
+    """Devilish Power: „Cancel the effect of an event card just played“ — Advance Planning is
+    a hunters' event card, so Dracula may answer it; the hunters then fight without the +1."""
+    table = start_fight(hunters=("seward",), window=True, dracula_events=("devilish_power",),
+                        events={"seward": ["advance_planning"]})
+    table.answer("none")
+    play(table, table.seat_of("seward"), "advance_planning")
+    cancel_with(table, 0, "devilish_power")
+    assert {"text": "{card} is cancelled.", "args": {"card": "Advance Planning"}} in table.log
+    assert not table.fight["planning"] and table.fight["stage"] == "choose"
+    table.round("claws", dice=(3, 1), seward="dodge")
+    assert table.fight["shown"]["mods"]["hunters"] == []
+
+
+def test_advance_planning_dracula_lets_pass_acts():
+    table = start_fight(hunters=("seward",), window=True, dracula_events=("devilish_power",),
+                        events={"seward": ["advance_planning"]})
+    table.answer("none")
+    play(table, table.seat_of("seward"), "advance_planning")
+    decline(table, 0)
+    assert table.fight["planning"] and table.fight["stage"] == "choose"
+    assert rules.view(table.state, None)["combat"]["played"] == [
+        {"who": "Dr. Seward", "card": "Advance Planning"}]
+
+
+def test_devilish_power_cancels_escape_route_and_heroic_leap_so_the_combat_takes_place():
+    """Escape Route („The combat does not take place“) and Heroic Leap („The combat does not
+    start“) are event cards: cancelled by Devilish Power, the combat is fought after all."""
+    for kind in ("escape_route", "heroic_leap"):
+        table = start_fight(hunters=("seward",), window=True,
+                            dracula_events=("devilish_power",), events={"seward": [kind]})
+        table.answer("none")
+        play(table, table.seat_of("seward"), kind)
+        cancel_with(table, 0, "devilish_power")
+        assert table.fight is not None and table.fight["stage"] == "choose", kind
+        assert table.hunter("seward")["health"] == 10 and table.state["blood"] == 15
+
+
+def test_good_luck_answers_devilish_power_and_the_escape_route_stands():
+    """Devilish Power is an event card played too: Good Luck may cancel it in turn."""
+    table = start_fight(hunters=("seward",), window=True, dracula_events=("devilish_power",),
+                        events={"seward": ["escape_route"], "mina": ["good_luck"]})
+    table.answer("none")
+    play(table, table.seat_of("seward"), "escape_route")
+    cancel_with(table, 0, "devilish_power")
+    cancel_with(table, table.seat_of("mina"), "good_luck")
+    assert table.fight is None and table.state["fought"]["outcome"] == "cancelled"
+
+
+def test_garlic_is_an_item_and_no_cancel_window_opens_for_it():
+    """„Cancel the effect of an *event card* just played“: Garlic is an item."""
+    table = start_fight(hunters=("seward",), window=True, dracula_events=("devilish_power",),
+                        items={"seward": ["garlic"]})
+    table.answer("none")
+    play(table, table.seat_of("seward"), "garlic")
+    assert cancel_window(table) is None and table.fight["no_escape"] == 3
+
+
+def test_devilish_power_discards_sister_agatha_before_the_combat():
+    """Devilish Power's other use: „…OR discard the hunters' current ally“ — Sister Agatha
+    („Dracula pays 2 blood each time he plays Fangs or any Escape card“) bears on the combat,
+    so Dracula may play it for that before the combat."""
+    table = start_fight(hunters=("seward",), window=True, dracula_events=("devilish_power",))
+    assert keys(table) == ["none"]
+    table = start_fight(hunters=("seward",), window=True, dracula_events=("devilish_power",))
+    agatha = next(c for c in table.state["event_deck"] if c.startswith("sister_agatha"))
+    table.state["event_deck"].remove(agatha)
+    table.state["allies"]["hunters"] = agatha
+    play(table, 0, "devilish_power")
+    assert table.question()["question"] == "devilish"
+    table.answer("ally")
+    assert table.state["allies"]["hunters"] is None and table.fight["stage"] == "choose"
+    table.round("fangs", dice=(1, 6), seward="punch")
+    assert table.state["blood"] == 15

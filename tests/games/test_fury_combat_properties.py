@@ -1,6 +1,7 @@
 """Fury of Dracula's combat over thousands of random combats (hypothesis chooses the seeds):
-any enemy, one to three hunters, random items and event cards, day or night, any blood and
-health, Sister Agatha or not, checked initiative or not, and random legal choices by every
+any enemy, one to three hunters, random items and event cards (Good Luck and Devilish Power
+among them), day or night, any blood and health, Sister Agatha or not, checked initiative or
+not, Dracula's target named in secret or after the reveal, and random legal choices by every
 seat. Health and blood never leave their bounds, every card and token stays counted in one
 place, no seat's view changes when only what it may not see is dealt anew, and every combat
 ends."""
@@ -24,8 +25,8 @@ from tests.playing import rng_for
 ENEMIES = ("dracula", "dracula", "dracula", "vampire", "assassin", "minion_knife",
            "minion_knife_pistol", "minion_knife_rifle")
 PLACES = ("paris", "bucharest", board.CASTLE)
-HUNTER_EVENTS = ("advance_planning", "escape_route", "heroic_leap", "forewarned")
-DRACULA_EVENTS = ("trap", "rage", "wild_horses")
+HUNTER_EVENTS = ("advance_planning", "escape_route", "heroic_leap", "good_luck", "forewarned")
+DRACULA_EVENTS = ("trap", "rage", "devilish_power", "wild_horses")
 MAX_ACTIONS = 400
 """Far more than any combat needs: three Continues end it, and every other result moves
 health, blood or a bite towards its end."""
@@ -56,7 +57,8 @@ def random_combat(chooser: random.Random, seed: int) -> FightTable:
     table = start_fight(enemy, hunters=group, place=place, night=chooser.random() < 0.6,
                         seed=seed % 50, items=items, events=events,
                         dracula_events=dracula_events, blood=chooser.randint(1, 15),
-                        window=True, initiative_checked=chooser.random() < 0.5)
+                        window=True, initiative_checked=chooser.random() < 0.5,
+                        target_after_reveal=chooser.random() < 0.3)
     state = table.state
     for hunter in group:
         h = state["hunters"][hunter]

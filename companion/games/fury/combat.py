@@ -6,9 +6,11 @@ Each fighter's phone offers the tactics he may play (``tactics``); the choices s
 until all are in, then they are revealed together. One die per side (Lord Godalming rolls two
 against an agent and keeps the better), every modifier named; the higher total wins, a tie
 goes to the higher initiative printed on the card. The winner's card against the loser's
-gives the result (``outcomes``). In a group „Каждый из участников выбирает по карте… а Дракула
-выбирает цель своей атаки… В случае победы Охотников, они определяют, результат какой карты
-они хотят использовать.“
+gives the result (``outcomes``). In a group „Каждый из участников выбирает по карте во время
+раунда боя, а Дракула выбирает цель своей атаки… В случае победы Охотников, они определяют,
+результат какой карты они хотят использовать.“ Dracula names his target with his card, in
+secret, and both are revealed together (the option ``target_after_reveal``: he names it
+after winning, seeing the round).
 
 Where the data marks a table cell uncertain, or the initiative values are not checked, the
 app proposes and the winning player confirms it or picks the printed one.
@@ -68,8 +70,17 @@ encounters.COMBAT_STARTERS["combat"] = start
 # --- the secret choice ---------------------------------------------------------------------
 
 
+def targets(state: State, fight_: dict[str, Any]) -> list[str]:
+    """The hunters Dracula names with his secret card („а Дракула выбирает цель своей
+    атаки“); none one on one, or when the table lets him choose after the reveal."""
+    if len(fight_["hunters"]) < 2 or tactics.target_after_reveal(state):
+        return []
+    return list(fight_["hunters"])
+
+
 def actions(state: State, seat: int, fight_: dict[str, Any]) -> list[Action]:
-    """The tactics this seat's fighters may still choose this round."""
+    """The tactics this seat's fighters may still choose this round; Dracula's, against
+    several hunters, one per card and target, so that one tap makes his whole choice."""
     if fight_["stage"] != "choose":
         return []
     out = []
@@ -77,12 +88,22 @@ def actions(state: State, seat: int, fight_: dict[str, Any]) -> list[Action]:
         if fight_["pending"][fighter] is not None:
             continue
         if fighter == ENEMY:
+            aims = targets(state, fight_)
             for card in tactics.enemy_options(state, fight_):
                 paid = tactics.costs_blood(state, fight_, card)
-                out.append(Action("tactic", {"fighter": ENEMY, "card": card}, N_("{card}"),
-                                  {"card": tactics.name(card)}, group=GROUP,
-                                  hint=N_("Sister Agatha: this card costs you 2 blood.")
-                                  if paid else tactics.tactic_hint(card)))
+                hint = (N_("Sister Agatha: this card costs you 2 blood.") if paid
+                        else tactics.tactic_hint(card))
+                if not aims:
+                    out.append(Action("tactic", {"fighter": ENEMY, "card": card},
+                                      N_("{card}"), {"card": tactics.name(card)},
+                                      group=GROUP, hint=hint))
+                for hunter in aims:
+                    out.append(Action("tactic", {"fighter": ENEMY, "card": card,
+                                                 "target": hunter},
+                                      N_("{card} against {hunter}"),
+                                      {"card": tactics.name(card),
+                                       "hunter": cards.hunter_name(hunter)},
+                                      group=GROUP, hint=hint))
             continue
         for kind, card in tactics.hunter_options(state, fight_, fighter):
             out.append(Action("tactic", {"fighter": fighter, "card": kind},
@@ -100,8 +121,14 @@ def do_tactic(ctx: Ctx, seat: int, params: dict[str, Any]) -> None:
     card = kind if fighter == ENEMY else dict(tactics.hunter_options(state, fight_, fighter))[kind]
     fight_["pending"][fighter] = card
     name = fight.fighter_name(fight_, fighter)
-    ctx.tell([seat], "In secret, {fighter} will play {card}.", fighter=name,
-             card=tactics.name(card))
+    if params.get("target"):
+        fight_["aim"] = params["target"]
+        ctx.tell([seat], "In secret, {fighter} will play {card} against {hunter}.",
+                 fighter=name, card=tactics.name(card),
+                 hunter=cards.hunter_name(params["target"]))
+    else:
+        ctx.tell([seat], "In secret, {fighter} will play {card}.", fighter=name,
+                 card=tactics.name(card))
     ctx.say("{fighter} has chosen a tactic.", fighter=name)
     if all(c is not None for c in fight_["pending"].values()):
         _reveal(ctx, fight_)
@@ -111,7 +138,8 @@ def do_tactic(ctx: Ctx, seat: int, params: dict[str, Any]) -> None:
 
 
 def _reveal(ctx: Ctx, fight_: dict[str, Any]) -> None:
-    """„Карты одновременно открываются“; Sister Agatha takes her price at once."""
+    """„Карты одновременно открываются“, and with Dracula's card the hunter it strikes;
+    Sister Agatha takes her price at once."""
     state = ctx.state
     ctx.revealed = True
     fight_["round"] += 1
@@ -119,10 +147,15 @@ def _reveal(ctx: Ctx, fight_: dict[str, Any]) -> None:
     fight_["last"] = dict(played)
     fight_["pending"] = {f: None for f in played}
     fight_["stage"] = "resolve"
-    fight_["now"] = {"n": fight_["round"], "cards": played}
+    aim = fight_.get("aim") if fight_.get("aim") in fight_["hunters"] else None
+    fight_["aim"] = None
+    fight_["now"] = {"n": fight_["round"], "cards": played, "aim": aim}
     for fighter, card in played.items():
         ctx.say("Round {n}: {fighter} plays {card}.", n=fight_["round"],
                 fighter=fight.fighter_name(fight_, fighter), card=tactics.name(card))
+    if aim is not None:
+        ctx.say("{enemy} aims at {hunter}.", enemy=fight.enemy_name(fight_),
+                hunter=cards.hunter_name(aim))
     cost = tactics.costs_blood(state, fight_, played[ENEMY])
     if cost:
         lose_blood(ctx, cost, N_("Sister Agatha"))
@@ -277,6 +310,10 @@ def _won(ctx: Ctx, fight_: dict[str, Any], winner: str) -> None:
         _applied(ctx, fight_, group[0])
     elif winner == "hunters":
         fight.ask(ctx, fight_, "combat_apply", fight.lead_seat(ctx.state, fight_))
+    elif now.get("aim") in group:
+        ctx.say("The result strikes {hunter}, Dracula's target.",
+                hunter=cards.hunter_name(now["aim"]))
+        _applied(ctx, fight_, now["aim"])
     else:
         fight.ask(ctx, fight_, "combat_target", DRACULA)
 
@@ -410,7 +447,7 @@ def public_cards(state: State, seat: int | None) -> set[str]:
 
 def redeal(state: State, seat: int | None, rng: Random) -> None:
     """Deal anew every secret choice ``seat`` has not made: a random legal tactic for each
-    fighter who has chosen (whether he has chosen is public)."""
+    fighter who has chosen (whether he has chosen is public), and Dracula's target."""
     fight_ = fight.find(state)
     if fight_ is None:
         return
@@ -419,6 +456,8 @@ def redeal(state: State, seat: int | None, rng: Random) -> None:
             continue
         if fighter == ENEMY:
             fight_["pending"][fighter] = rng.choice(tactics.enemy_options(state, fight_))
+            aims = targets(state, fight_)
+            fight_["aim"] = rng.choice(aims) if aims else None
         else:
             fight_["pending"][fighter] = rng.choice(
                 tactics.hunter_options(state, fight_, fighter))[1]

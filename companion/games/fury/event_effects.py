@@ -619,11 +619,15 @@ def _luck(ctx: Ctx, data: dict[str, Any], key: str) -> None:
 
 
 def cancel(ctx: Ctx, card_id: str) -> None:
-    """Take a played card's waiting effect out of the queue."""
+    """Take a played card's waiting effect out of the queue, and the chances still waiting
+    to cancel it: there is nothing left to cancel."""
     queue = ctx.state["queue"]
     for i, item in enumerate(queue):
         if item["kind"] == "effect" and item.get("card") == card_id:
             queue.pop(i)
+            queue[:] = [q for q in queue if not (
+                q["kind"] == "window" and q["window"] == "cancel"
+                and q["data"].get("card") == card_id)]
             ctx.say("{card} is cancelled.", card=cards.event_name(card_id))
             return
 

@@ -11,7 +11,8 @@ The item (``{"kind": "combat", ...}``, taken in turn like any queued decision):
 ``played`` (pre-combat cards, public); ``dodge`` (the side that won with Dodge last round),
 ``plus`` (the side a result gave +1 next round);
 ``last`` {fighter: the card played last round, face up}; ``pending`` {fighter: the secret
-choice or None}; ``now`` the round being resolved; ``shown`` the last round revealed.
+choice or None}; ``aim`` the hunter Dracula's secret choice strikes (several hunters), or
+None; ``now`` the round being resolved; ``shown`` the last round revealed.
 A fighter is a hunter id or ``"enemy"`` (Dracula, the vampire or the agent: Dracula's seat
 plays it).
 """
@@ -46,7 +47,7 @@ def new(state: State, enemy: str, hunters: list[str], place: str,
         "round": 0, "continues": 0, "repel": False, "no_escape": 0, "trap": False,
         "planning": False, "played": [], "dodge": None, "plus": None,
         "last": {ENEMY: None, **{h: None for h in hunters}},
-        "pending": {ENEMY: None, **{h: None for h in hunters}},
+        "pending": {ENEMY: None, **{h: None for h in hunters}}, "aim": None,
         "now": None, "shown": None,
     }
 
@@ -174,6 +175,7 @@ def round_view(enemy: str, shown: dict[str, Any] | None) -> dict[str, Any] | Non
         "dice": shown["dice"], "mods": mods, "totals": shown["totals"],
         "tie": shown.get("tie"), "winner": shown.get("winner"),
         "applied": cards.hunter_name(shown["applied"]) if shown.get("applied") else None,
+        "aim": cards.hunter_name(shown["aim"]) if shown.get("aim") else None,
         "several": len(shown["cards"]) > 2,
         "result": [tactics.result_name(c) for c in shown.get("result") or []],
         "how": shown.get("how"),
@@ -196,6 +198,8 @@ def view(state: State, seat: int | None) -> dict[str, Any] | None:
             "seat": seat_of(state, fighter), "enemy": fighter == ENEMY,
             "chosen": pending is not None, "mine": fighter in mine,
             "choice": _card(pending) if fighter in mine else None,
+            "aim": cards.hunter_name(fight["aim"])
+            if fighter == ENEMY and fighter in mine and fight.get("aim") else None,
             "last": _card(fight["last"][fighter]),
             "options": _options(state, fight, fighter) if fighter in mine else [],
         })

@@ -7,6 +7,11 @@ card (Dracula) — or, for a hunter player, an event card or, for a hunter in th
 item — is asked in turn, and may always answer "no card". Hand counts are public, so the
 list of players asked reveals nothing. Each card is registered in ``CARDS`` with who may play
 it and what it does; another module may register more (Wild Horses…).
+
+An event card played here is played like any other (``events.play``): the other side may
+first cancel it with Good Luck or Devilish Power („Cancel the effect of an event card just
+played“), and only then does it act; the next player is asked after that. Garlic is an item,
+not an event: it acts at once and nothing cancels it.
 """
 
 from __future__ import annotations
@@ -15,7 +20,7 @@ from collections.abc import Callable
 from typing import Any, NamedTuple
 
 from companion.games.base import N_
-from companion.games.fury import cards, decks, fight, hunters
+from companion.games.fury import cards, decks, events, fight, hunters
 from companion.games.fury.choices import question
 from companion.games.fury.state import DRACULA, Ctx, State, hunters_of, lose_blood
 
@@ -25,20 +30,36 @@ Fight = dict[str, Any]
 class Card(NamedTuple):
     side: str
     """"dracula" or "hunter"."""
-    allowed: Callable[[Fight, str | None], bool]
+    allowed: Callable[[State, Fight, str | None], bool]
     """Whether this card may be played in this fight (by this hunter)."""
-    play: Callable[[Ctx, Fight, str | None, str], None]
-    """Its effect: ``play(ctx, fight, hunter or None, card)``."""
+    play: Callable[[Ctx, Fight, str | None, str], None] | None
+    """Its effect: ``play(ctx, fight, hunter or None, card)``; None for an event whose
+    effect ``events.CARDS`` already holds (Devilish Power)."""
 
 
 CARDS: dict[str, Card] = {}
 
 
-def card(kind: str, side: str, allowed: Callable[[Fight, str | None], bool]):  # noqa: ANN201
+def card(kind: str, side: str, allowed: Callable[[State, Fight, str | None], bool]):  # noqa: ANN201
+    """Register a card played before a combat; an event card's effect is also registered
+    with ``events`` so that it waits, like any event played, until nobody cancels it."""
     def register(fn: Callable[[Ctx, Fight, str | None, str], None]):  # noqa: ANN202
         CARDS[kind] = Card(side, allowed, fn)
+        if kind in cards.EVENTS:
+            events.card(kind)(_when_not_cancelled(fn))
         return fn
     return register
+
+
+def _when_not_cancelled(fn: Callable[[Ctx, Fight, str | None, str], None]) -> events.Effect:
+    def effect(ctx: Ctx, play: dict[str, Any]) -> None:
+        fight_ = fight.find(ctx.state)
+        if fight_ is None:
+            return
+        who = N_("Dracula") if play["hunter"] is None else cards.hunter_name(play["hunter"])
+        fight_["played"].append({"who": who, "card": cards.event_name(play["card"])})
+        fn(ctx, fight_, play["hunter"], play["card"])
+    return effect
 
 
 def window_seats(state: State, fight_: Fight) -> list[int]:
@@ -60,6 +81,26 @@ def open_window(ctx: Ctx, fight_: Fight) -> None:
         fight.ask(ctx, fight_, "combat_window", fight_["window"][0], who=fight_["window"][0])
 
 
+def _ask_next(ctx: Ctx, fight_: Fight) -> None:
+    """The next player in the round, skipping one who no longer holds a card (he spent it
+    cancelling); when all have been asked, the combat begins."""
+    still = window_seats(ctx.state, fight_)
+    fight_["window"] = [seat for seat in fight_["window"] if seat in still]
+    if fight_["window"]:
+        fight.ask(ctx, fight_, "combat_window", fight_["window"][0], who=fight_["window"][0])
+    else:
+        fight_["stage"] = "choose"
+
+
+def _next_after_card(ctx: Ctx, item: dict[str, Any]) -> None:
+    fight_ = fight.find(ctx.state)
+    if fight_ is not None:
+        _ask_next(ctx, fight_)
+
+
+events.LATER["combat_window_next"] = _next_after_card
+
+
 def _options(state: State, data: dict[str, Any]) -> list[Any]:
     fight_ = fight.find(state)
     seat = data["who"]
@@ -67,7 +108,7 @@ def _options(state: State, data: dict[str, Any]) -> list[Any]:
     if fight_ is not None and seat == DRACULA:
         for held in sorted({c: None for c in state["dracula_events"]}):
             entry = CARDS.get(cards.kind(held))
-            if entry and entry.side == "dracula" and entry.allowed(fight_, None):
+            if entry and entry.side == "dracula" and entry.allowed(state, fight_, None):
                 out.append((held, N_("Play {card}"), {"card": cards.event_name(held)},
                             cards.en(cards.event(held)["text"])))
     elif fight_ is not None:
@@ -75,7 +116,7 @@ def _options(state: State, data: dict[str, Any]) -> list[Any]:
             h = state["hunters"][hunter]
             for held in sorted(h["events"] + h["items"]):
                 entry = CARDS.get(cards.kind(held))
-                if entry and entry.side == "hunter" and entry.allowed(fight_, hunter):
+                if entry and entry.side == "hunter" and entry.allowed(state, fight_, hunter):
                     data_ = cards.event(held) if held in h["events"] else cards.item(held)
                     out.append((f"{hunter}|{held}", N_("{hunter} plays {card}"),
                                 {"hunter": cards.hunter_name(hunter),
@@ -92,36 +133,35 @@ def _answer(ctx: Ctx, data: dict[str, Any], key: str) -> None:
     fight_ = fight.find(state)
     if fight_ is None:
         return
-    seat = fight_["window"].pop(0)
-    if key != "none":
-        hunter, _, held = key.rpartition("|")
-        _play(ctx, fight_, hunter or None, held, seat)
-    if fight.find(state) is not fight_:
+    fight_["window"].pop(0)
+    if key == "none":
+        _ask_next(ctx, fight_)
         return
-    if fight_["window"]:
-        fight.ask(ctx, fight_, "combat_window", fight_["window"][0], who=fight_["window"][0])
-    else:
-        fight_["stage"] = "choose"
+    hunter, _, held = key.rpartition("|")
+    _play(ctx, fight_, hunter or None, held)
 
 
-def _play(ctx: Ctx, fight_: Fight, hunter: str | None, held: str, seat: int) -> None:
+def _play(ctx: Ctx, fight_: Fight, hunter: str | None, held: str) -> None:
+    """An item acts at once; an event card goes the way of every event played: the other
+    side may cancel it, then it acts, then the next player is asked."""
     state = ctx.state
     if hunter is None:
         state["dracula_events"].remove(held)
-        decks.discard_event(state, held)
-        name = cards.event_name(held)
     else:
-        if held in state["hunters"][hunter]["items"]:
-            decks.discard_item(state, hunters.lose_card(state, hunter, held))
-            name = cards.item_name(held)
-        else:
-            decks.discard_event(state, hunters.lose_card(state, hunter, held))
-            name = cards.event_name(held)
+        hunters.lose_card(state, hunter, held)
+    if cards.kind(held) in cards.EVENTS:
+        events.later(ctx, "combat_window_next")
+        events.play(ctx, held, hunter)
+        return
+    decks.discard_item(state, held)
     ctx.revealed = True
-    who = N_("Dracula") if hunter is None else cards.hunter_name(hunter)
+    who = cards.hunter_name(hunter)
+    name = cards.item_name(held)
     fight_["played"].append({"who": who, "card": name})
     ctx.say("Before the combat {who} plays {card}.", who=who, card=name)
     CARDS[cards.kind(held)].play(ctx, fight_, hunter, held)
+    if fight.find(state) is fight_:
+        _ask_next(ctx, fight_)
 
 
 # --- the cards ----------------------------------------------------------------------------
@@ -131,27 +171,27 @@ def _fighting(fight_: Fight, hunter: str | None) -> bool:
     return hunter in fight_["hunters"]
 
 
-@card("advance_planning", "hunter", lambda f, h: not f["planning"])
+@card("advance_planning", "hunter", lambda s, f, h: not f["planning"])
 def advance_planning(ctx: Ctx, fight_: Fight, hunter: str | None, held: str) -> None:
     """„+1 в начале боя сыграна карта События План Атаки.“ At most one per combat; the
     hunters roll one die, so the +1 is theirs."""
     fight_["planning"] = True
 
 
-@card("trap", "dracula", lambda f, h: not f["trap"])
+@card("trap", "dracula", lambda s, f, h: not f["trap"])
 def trap(ctx: Ctx, fight_: Fight, hunter: str | None, held: str) -> None:
     """„+1 в начале боя сыграна карта События Ловушка“ for Dracula or his agent."""
     fight_["trap"] = True
 
 
-@card("garlic", "hunter", lambda f, h: _fighting(f, h) and f["enemy"] != "agent")
+@card("garlic", "hunter", lambda s, f, h: _fighting(f, h) and f["enemy"] != "agent")
 def garlic(ctx: Ctx, fight_: Fight, hunter: str | None, held: str) -> None:
     """Only a hunter in a combat with Dracula or a vampire: no Escape for three rounds."""
     fight_["no_escape"] = max(fight_["no_escape"], 3)
     ctx.say("For three rounds the enemy cannot play an Escape card.")
 
 
-@card("escape_route", "hunter", lambda f, h: True)
+@card("escape_route", "hunter", lambda s, f, h: True)
 def escape_route(ctx: Ctx, fight_: Fight, hunter: str | None, held: str) -> None:
     """„The combat does not take place. The hunters who would have fought stay in the city,
     and still count as having had an encounter this turn.“"""
@@ -159,7 +199,8 @@ def escape_route(ctx: Ctx, fight_: Fight, hunter: str | None, held: str) -> None
     fight.end(ctx, fight_, "cancelled")
 
 
-@card("heroic_leap", "hunter", lambda f, h: _fighting(f, h) and f["enemy"] == "dracula")
+@card("heroic_leap", "hunter",
+      lambda s, f, h: _fighting(f, h) and f["enemy"] == "dracula")
 def heroic_leap(ctx: Ctx, fight_: Fight, hunter: str | None, held: str) -> None:
     """„The combat does not start. You and Dracula each roll a die and lose that much health
     / blood. If both of you drop to 0, the hunters win, even if your defeat would give
@@ -173,7 +214,7 @@ def heroic_leap(ctx: Ctx, fight_: Fight, hunter: str | None, held: str) -> None:
     fight.end(ctx, fight_, "cancelled")
 
 
-@card("rage", "dracula", lambda f, h: f["enemy"] == "dracula")
+@card("rage", "dracula", lambda s, f, h: f["enemy"] == "dracula")
 def rage(ctx: Ctx, fight_: Fight, hunter: str | None, held: str) -> None:
     """„One hunter in the combat shows you all his items, and you may discard any one of
     them. The combat then goes on as usual, but you cannot play an Escape card for 3
@@ -216,6 +257,11 @@ def _rage_discards(state: State, data: dict[str, Any]) -> list[Any]:
 def _rage_discard(ctx: Ctx, data: dict[str, Any], key: str) -> None:
     if key != "none":
         hunters.discard_card(ctx, data["hunter"], key, N_("Rage"))
+
+
+CARDS["devilish_power"] = Card("dracula", lambda s, f, h: bool(s["allies"]["hunters"]), None)
+"""Devilish Power's other use, „…OR discard the hunters' current ally“, bears on the combat
+when that ally is Sister Agatha; its effect is the card's own (``event_effects``)."""
 
 
 def seen_by_dracula(state: State) -> list[str]:

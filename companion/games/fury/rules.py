@@ -267,6 +267,10 @@ _PARAMS: dict[str, dict[str, type | tuple[type, ...]]] = {
     "hand_discard": {"hunter": str, "card": str},
 }
 
+_OPTIONAL: dict[str, dict[str, type]] = {"tactic": {"target": str}}
+"""Parameters an action carries only sometimes: Dracula's tactic names the hunter it
+strikes when he fights several."""
+
 
 def actions(state: State, seat: int) -> list[Action]:
     """What ``seat`` may do now, sorted."""
@@ -295,8 +299,11 @@ def apply(state: State, seat: int, action: dict[str, Any], rng: Random) -> Appli
     if name not in _HANDLERS:
         raise ActionSyntaxError(N_("There is no action “{name}” in this game."),
                                 name=str(name)[:40])
-    params = check_params(action.get("params", {}), **_PARAMS[name])
-    if set(action.get("params", {})) - set(_PARAMS[name]):
+    raw = action.get("params", {})
+    params = check_params(raw, **_PARAMS[name])
+    optional = {k: kind for k, kind in _OPTIONAL.get(name, {}).items() if k in raw}
+    params.update(check_params(raw, **optional))
+    if set(raw) - set(_PARAMS[name]) - set(optional):
         raise ActionSyntaxError(N_("The action “{name}” has unknown parameters."), name=name)
     legal = [a for a in actions(state, seat) if a.action == name and a.params == params]
     if not legal:
@@ -320,6 +327,9 @@ def _why_not(state: State, seat: int, name: str) -> tuple[str, ...]:
         return (N_("Dracula cannot go there now: not into a place of his trail or catacombs "
                    "(except by Double Back), the hospital or a protected city, nor by rail; "
                    "Feed and Wolf Form only at night."),)
+    if name == "tactic" and any(a.params.get("target") for a in actions(state, seat)):
+        return (N_("Against several hunters your tactic names the hunter it strikes: "
+                   "choose a card and a target from your buttons."),)
     if name == "tactic":
         return (N_("You cannot play that tactic now: only the cards on your buttons (never "
                    "last round's card; after a Repel, Dodge or an Escape)."),)

@@ -77,7 +77,16 @@ OPTIONS: tuple[Option, ...] = (
            False,
            hint=N_("Unchecked, the player a tie-break favours confirms it from the printed "
                    "cards (or corrects it) before it counts.")),
+    Option("target_after_reveal", N_("Dracula picks whom he strikes after the reveal"), False,
+           hint=N_("The rulebook: in a fight with several hunters Dracula names his target "
+                   "with his card, in secret („…а Дракула выбирает цель своей атаки“). "
+                   "With this on, he picks it after winning the round, seeing the hunters' "
+                   "cards.")),
 )
+
+
+def target_after_reveal(state: dict[str, Any]) -> bool:
+    return bool(state["options"].get("target_after_reveal", False))
 
 
 def initiative_values(text: str) -> dict[str, int]:
