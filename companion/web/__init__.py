@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from babel import Locale
-from flask import Flask, jsonify, make_response, render_template, request
+from flask import Flask, current_app, jsonify, make_response, render_template, request
 from flask.sessions import SecureCookieSessionInterface
 from flask_babel import Babel
 from flask_htmx import HTMX
@@ -47,10 +47,40 @@ SECURITY_HEADERS = (
     ("Referrer-Policy", "no-referrer"),
     ("Permissions-Policy", "camera=(), microphone=(), geolocation=()"),
 )
-_NOT_STORED = (("Cache-Control", "no-store"),)
-"""Added to each answer that does not set its own (one pass over its headers)."""
+_NOT_STORED = ("Cache-Control", "no-store")
+"""Added to each answer but a static file's, where it does not set its own."""
+
+
+class SecurityHeaders:
+    """WSGI middleware around Flask: every answer the app sends — a view's, an error
+    page's, a refusal's — carries ``SECURITY_HEADERS`` (and ``Cache-Control: no-store``
+    unless it is a static file or says otherwise), whatever route or handler made it."""
+
+    def __init__(self, app: Any, static_path: str) -> None:
+        self.app = app
+        self.static = static_path.rstrip("/") + "/"
+
+    def __call__(self, environ: dict[str, Any], start_response: Any) -> Any:
+        def start(status: str, headers: list[tuple[str, str]], exc_info: Any = None) -> Any:
+            present = {name.lower() for name, _ in headers}
+            headers.extend(pair for pair in SECURITY_HEADERS if pair[0].lower() not in present)
+            if "cache-control" not in present and not environ.get(
+                    "PATH_INFO", "").startswith(self.static):
+                headers.append(_NOT_STORED)
+            if environ.get("HTTP_HX_REQUEST") == "true":
+                headers.append(("Vary", "HX-Request"))
+            return start_response(status, headers, exc_info)
+
+        return self.app(environ, start)
 
 _LOCALES = {code: Locale.parse(code) for code in LANGUAGES}
+
+
+def protect_forms() -> None:
+    """Before each request of a blueprint that takes forms: Flask-WTF's CSRF check (off
+    only where the config turns CSRF off, as some tests do)."""
+    if current_app.config["WTF_CSRF_ENABLED"]:
+        csrf.protect()
 
 
 class CookieSessions(SecureCookieSessionInterface):
@@ -100,28 +130,20 @@ def init_web(app: Flask) -> None:
     init_throttle(app)
     init_presence(app)
 
+    # CSRF where a request needs it: the screens' and the lobby's forms check it themselves
+    # (``csrf.protect`` before each of their requests). The JSON API carries its token in
+    # the path and takes no cookie (api.py), so it runs no check.
+    app.config["WTF_CSRF_CHECK_DEFAULT"] = False
     app.register_blueprint(lobby.bp)
     app.register_blueprint(screens.bp)
     app.register_blueprint(api.bp)
-    csrf.exempt(api.bp)
 
     app.jinja_env.filters["t"] = render.translate
     app.jinja_env.globals["say"] = render.say
     app.jinja_env.globals["languages"] = LANGUAGES
     app.jinja_env.globals["current_lang"] = select_locale
 
-    @app.after_request
-    def security_headers(response: Any) -> Any:
-        headers = response.headers
-        present = {name.lower() for name, _ in headers.items()}
-        wanted = SECURITY_HEADERS
-        if request.endpoint and request.endpoint != "static":
-            wanted = SECURITY_HEADERS + _NOT_STORED
-        headers.extend([(name, value) for name, value in wanted
-                        if name.lower() not in present])
-        if htmx:
-            headers.add("Vary", "HX-Request")
-        return response
+    app.wsgi_app = SecurityHeaders(app.wsgi_app, app.static_url_path)  # type: ignore[method-assign]
 
     @app.errorhandler(CSRFError)
     def csrf_error(error: CSRFError) -> Any:

@@ -11,11 +11,13 @@ from companion import referee
 from companion.core import inputs
 from companion.core.errors import NotFound, TableError
 from companion.games import GAMES
+from companion.web import protect_forms
 from companion.web.db import get_db
 from companion.web.render import say, translate
 from companion.web.throttle import count_miss, refuse_if_guessing
 
 bp = Blueprint("lobby", __name__)
+bp.before_request(protect_forms)
 
 
 def game_card(game: Any) -> dict[str, Any]:

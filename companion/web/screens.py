@@ -31,11 +31,12 @@ from companion.core import inputs
 from companion.core.errors import BadRequest, Forbidden, TableError
 from companion.games.base import N_
 from companion.server import live
-from companion.web import htmx, render
+from companion.web import htmx, protect_forms, render
 from companion.web.db import get_db
 from companion.web.presence import device, presence
 
 bp = Blueprint("screens", __name__)
+bp.before_request(protect_forms)
 
 
 def _unchanged(current: int | None) -> bool:

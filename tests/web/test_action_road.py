@@ -85,9 +85,8 @@ def test_an_answer_that_fails_after_the_commit_is_one_500_and_the_action_is_stor
 @pytest.mark.parametrize("request_", ["action", "refusal", "stale", "page", "missing"])
 def test_every_answer_over_the_server_carries_the_apps_security_headers(
         tables, served, request_):
-    """README "Limits and abuse": the security headers are the app's, on every answer the
-    server sends — an action, a refusal, a stale version, a page, an error — since every
-    request takes Flask's one road."""
+    """README "Limits and abuse": the security headers are on every answer the server
+    sends — an action, a refusal, a stale version, a page, an error — whatever made it."""
     token = tables.create()["seats"][0]["token"]
     requests = {
         "action": post_action(token, {"action": "draw", "params": {"end": "top"},
@@ -101,8 +100,7 @@ def test_every_answer_over_the_server_carries_the_apps_security_headers(
     _, headers, _ = exchange(served.server_port, requests[request_])
     for name, value in SECURITY_HEADERS:
         assert headers.get(name.lower()) == value, name
-    if request_ != "missing":  # an address no view answers may be cached, as static files
-        assert headers["cache-control"] == "no-store"
+    assert headers["cache-control"] == "no-store"
 
 
 def test_a_device_guessing_links_is_refused_on_the_action_too(client, tables):

@@ -259,3 +259,22 @@ def test_a_card_list_typed_in_the_lobby_keeps_its_line_breaks(client):
         "csrf_token": csrf(form), "seat0": "Anna", "opt_deck": "custom",
         "opt_cards": "2x Ace\r\nKing\tof hearts\r\n", "opt_places": "Centre", "lang": "en"})
     assert response.status_code == 303
+
+
+def test_a_form_posted_without_its_csrf_token_is_refused_and_changes_nothing(client, tables):
+    """ARCHITECTURE.md "Security boundary": every POST of a screen is CSRF-protected — a
+    form without the page's token (another site's form, say) is refused with a sentence
+    and nothing happens; the JSON API, whose token is in its path, needs none."""
+    created = tables.create()
+    token = created["seats"][0]["token"]
+    host = created["host_token"]
+    before = client.get(f"/api/t/{created['code']}").get_json()["version"]
+    for url, data in ((f"/s/{token}/act", {"action": "draw", "params": '{"end": "top"}',
+                                           "version": "1"}),
+                      (f"/h/{host}/end", {}), (f"/s/{token}/lang", {"lang": "cs"}),
+                      ("/new/kit", {"name_0": "Anna"}), ("/join", {"table": "X"})):
+        refused = client.post(url, data=data)
+        assert refused.status_code == 400, url
+        assert "too old to act from" in refused.get_data(as_text=True), url
+    assert client.get(f"/api/t/{created['code']}").get_json()["version"] == before
+    assert tables.act(token, "draw", {"end": "top"}).status_code == 200
