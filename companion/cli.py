@@ -167,7 +167,8 @@ def main(argv: list[str] | None = None) -> int:
     check.add_argument("file")
     check.set_defaults(func=verify)
     args = parser.parse_args(argv)
-    return args.func(args)
+    code: int = args.func(args)
+    return code
 
 
 if __name__ == "__main__":

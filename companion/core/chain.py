@@ -54,7 +54,8 @@ def link(head: str, entry: dict[str, Any]) -> str:
     return hashlib.sha256(bytes.fromhex(head) + canonical(entry).encode()).hexdigest()
 
 
-def deal_entry(by: str, options: dict[str, Any], contributions: list[dict[str, Any]]) -> dict:
+def deal_entry(by: str, options: dict[str, Any], contributions: list[dict[str, Any]]
+               ) -> dict[str, Any]:
     """The deal: who started it, the options and every contribution (revealed or not)."""
     return {"kind": "deal", "by": by, "options": options, "contributions": contributions}
 

@@ -199,7 +199,7 @@ def check_text(value: str, limit: int, what: str, newlines: bool = False) -> str
 def check_lang(value: Any) -> str:
     if value not in LANGUAGES:
         raise BadRequest(N_("Choose English, Czech or Russian."))
-    return value
+    return str(value)
 
 
 def check_request_key(key: Any) -> None:

@@ -132,7 +132,8 @@ def verify(export: Any) -> Report:
         return report
     version = FORMATS.index(export["format"]) + 1
     scope = export.get("scope", "full")
-    game = GAMES.get(export.get("game")) if isinstance(export.get("game"), str) else None
+    name = export.get("game")
+    game = GAMES.get(name) if isinstance(name, str) else None
     if game is None:
         report.fail(f"the export is of a game this version does not know: "
                     f"{str(export.get('game'))[:40]!r}")
@@ -210,6 +211,7 @@ def _replay(game: Any, code: str | None, played: dict[str, Any], where: str, ver
     state = game.setup(played["options"], fairness.random_for(seed, contributions, 0))
     head = ""
     if version == 2:
+        assert code is not None, "a format 2 export names its table (checked by verify)"
         entry = chain.deal_entry(played["deal"]["by"], played["options"], contributions)
         head = chain.link(chain.start(code, played["round"], played["commitment"]), entry)
         if not _same(head, played["deal"]["chain"]):

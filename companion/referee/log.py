@@ -28,7 +28,7 @@ Larger, it held memory the allocator keeps after a clear (bench: 500 devices).""
 
 
 def log_for(db: Database, table: Table, seat: int | None, limit: int = 40,
-            since: int | None = None) -> list[dict]:
+            since: int | None = None) -> list[dict[str, Any]]:
     """This game's log as ``seat`` may read it (None: public lines only), newest first;
     with ``since``, only the lines written after that version of the table (a client that
     keeps the lines it was sent asks for the new ones).
@@ -87,7 +87,7 @@ _moment_order = operator.itemgetter(0, 1)
 
 
 def log_after_action(table: Table, acted: Acted, seat: int | None, since: int,
-                     limit: int = 40) -> list[dict] | None:
+                     limit: int = 40) -> list[dict[str, Any]] | None:
     """``log_for(…, since=since)`` without reading the log, when the action just stored is
     the only thing newer than ``since`` (the client held the log up to the version before
     it): its own lines; or when the action before it made the version in between (the

@@ -13,7 +13,7 @@ import hmac
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from types import ModuleType
-from typing import Any
+from typing import Any, cast
 
 from sqlite_utils import Database
 
@@ -79,7 +79,7 @@ class Table:
 
     @property
     def code(self) -> str:
-        return self.row["code"]
+        return cast(str, self.row["code"])
 
     @property
     def game(self) -> ModuleType:
@@ -87,20 +87,20 @@ class Table:
 
     @property
     def version(self) -> int:
-        return self.row["version"]
+        return cast(int, self.row["version"])
 
     @property
     def round(self) -> int:
-        return self.row["round"]
+        return cast(int, self.row["round"])
 
     @property
     def options(self) -> dict[str, Any]:
-        return store.loads(self.row["options"])
+        return cast(dict[str, Any], store.loads(self.row["options"]))
 
     @property
     def closed(self) -> bool:
         """The host ended the table: nothing more can happen at it."""
-        return self.row["status"] == "closed"
+        return bool(self.row["status"] == "closed")
 
     @property
     def round_closed(self) -> bool:
@@ -110,7 +110,7 @@ class Table:
     @property
     def dealt(self) -> bool:
         """The game's setup has run (after the phones' randomness was in)."""
-        return self.row["deal_phase"] == DEALT
+        return bool(self.row["deal_phase"] == DEALT)
 
     @property
     def result(self) -> dict[str, Any] | None:
@@ -155,7 +155,7 @@ class Table:
         offers = self._position_offers()
         if offers.last is UNKNOWN:
             offers.last = store.last_live_event(db, self.code, self.round)
-        return offers.last
+        return cast(dict[str, Any] | None, offers.last)
 
     def remember_last(self, event: dict[str, Any]) -> None:
         """The action just stored is the last live one at the position it made."""
@@ -180,7 +180,7 @@ class Table:
 
     def again_asked(self) -> list[int]:
         """The seats that asked for a new game since this one ended."""
-        return store.loads(self.row.get("again") or "[]")
+        return cast(list[int], store.loads(self.row.get("again") or "[]"))
 
 
 def _load(db: Database, row: dict[str, Any] | None) -> Table:

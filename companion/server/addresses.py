@@ -11,7 +11,7 @@ def lan_address() -> str:
     probe = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
     try:
         probe.connect(("10.255.255.255", 1))
-        return probe.getsockname()[0]
+        return str(probe.getsockname()[0])
     except OSError:
         return "127.0.0.1"
     finally:

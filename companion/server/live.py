@@ -133,7 +133,9 @@ class Stream:
         self.watch = Watch(code)      # before the first read: a write in between wakes it
         self.current = current
         self.present = present
-        self.seen = current()
+        self.seen: int = current() or 0
+        """The version last said (0: the link stopped working before the first read; the
+        next recheck ends the stream)."""
         self.checked = time.monotonic()
         self.held = False
         """Taken over by the server, which closes it (``close`` leaves it alone then)."""

@@ -86,7 +86,7 @@ class _HeaderBlock:
         self.left -= len(line)
         if self.left < 0:
             raise http.client.LineTooLong(f"request headers over {MAX_HEADER_BYTES} bytes")
-        return line
+        return bytes(line)
 
 
 class BoundedHandler(WSGIHandler):
@@ -98,6 +98,9 @@ class BoundedHandler(WSGIHandler):
     """
 
     server: BoundedServer
+    socket: Any
+    """The connection (None once the loop holds it: not closed when this greenlet ends)."""
+    provided_date: Any
     _deadline: Timeout | None = None
 
     def handle_one_request(self) -> Any:
@@ -137,7 +140,7 @@ class BoundedHandler(WSGIHandler):
         return headers_factory(_HeaderBlock(stream), *args)
 
     def get_environ(self) -> dict[str, Any]:
-        environ = super().get_environ()
+        environ: dict[str, Any] = super().get_environ()
         self.too_large = (self.content_length or 0) > MAX_BODY_BYTES
         if not self.too_large and self.command not in ("GET", "HEAD"):
             body = self.wsgi_input.read(MAX_BODY_BYTES + 1)
@@ -186,6 +189,7 @@ class BoundedHandler(WSGIHandler):
 
 
 _dated: list[Any] = [0, b""]
+"""The second and its ``Date`` header's value."""
 
 
 def _http_date() -> bytes:
@@ -193,7 +197,7 @@ def _http_date() -> bytes:
     now = int(time.time())
     if _dated[0] != now:
         _dated[0], _dated[1] = now, format_date_time(now)
-    return _dated[1]
+    return bytes(_dated[1])
 
 
 class BoundedServer(WSGIServer):

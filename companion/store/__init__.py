@@ -289,6 +289,7 @@ def insert(db: Database, table_name: str, row: dict[str, Any]) -> int:
     marks = ", ".join("?" for _ in row)
     cursor = db.conn.execute(f"insert into {table_name} ({columns}) values ({marks})",
                              list(row.values()))
+    assert cursor.lastrowid is not None
     return cursor.lastrowid
 
 

@@ -20,7 +20,7 @@ migrations = Migrations("companion")
 
 @migrations()
 def m001_tables_seats_events(db: Database) -> None:
-    db["tables"].create(
+    db.table("tables").create(
         {
             "code": str,
             "game": str,
@@ -40,8 +40,8 @@ def m001_tables_seats_events(db: Database) -> None:
         },
         pk="code",
     )
-    db["tables"].create_index(["host_hash"], unique=True)
-    db["seats"].create(
+    db.table("tables").create_index(["host_hash"], unique=True)
+    db.table("seats").create(
         {
             "id": int,
             "table_code": str,
@@ -56,9 +56,9 @@ def m001_tables_seats_events(db: Database) -> None:
         pk="id",
         foreign_keys=[("table_code", "tables", "code")],
     )
-    db["seats"].create_index(["token_hash"], unique=True)
-    db["seats"].create_index(["table_code", "seat"], unique=True)
-    db["events"].create(
+    db.table("seats").create_index(["token_hash"], unique=True)
+    db.table("seats").create_index(["table_code", "seat"], unique=True)
+    db.table("events").create(
         {
             "id": int,
             "table_code": str,
@@ -78,9 +78,9 @@ def m001_tables_seats_events(db: Database) -> None:
         pk="id",
         foreign_keys=[("table_code", "tables", "code")],
     )
-    db["events"].create_index(["table_code", "round", "step"])
-    db["events"].create_index(["table_code", "key"], unique=True)
-    db["contributions"].create(
+    db.table("events").create_index(["table_code", "round", "step"])
+    db.table("events").create_index(["table_code", "key"], unique=True)
+    db.table("contributions").create(
         {
             "id": int,
             "table_code": str,
@@ -92,8 +92,8 @@ def m001_tables_seats_events(db: Database) -> None:
         pk="id",
         foreign_keys=[("table_code", "tables", "code")],
     )
-    db["contributions"].create_index(["table_code", "round"])
-    db["rounds"].create(
+    db.table("contributions").create_index(["table_code", "round"])
+    db.table("rounds").create(
         {
             "table_code": str,
             "round": int,
@@ -112,24 +112,24 @@ def m001_tables_seats_events(db: Database) -> None:
 @migrations()
 def m002_round_closed(db: Database) -> None:
     """A finished game reveals its seed at once, before the table itself ends."""
-    db["tables"].add_column("round_closed", int, not_null_default=0)
+    db.table("tables").add_column("round_closed", int, not_null_default=0)
 
 
 @migrations()
 def m003_deal_after_join_and_log_chain(db: Database) -> None:
     """The deal waits for the phones' committed contributions; every game keeps a hash
     chain over its log. Games already dealt keep their deal (made at creation)."""
-    db["tables"].add_column("deal_phase", str, not_null_default="dealt")
-    db["tables"].add_column("deal_by", str, not_null_default="creation")
-    db["tables"].add_column("log_hash", str, not_null_default="")
-    db["tables"].add_column("log_size", int, not_null_default=0)
-    db["rounds"].add_column("deal", str)
-    db["rounds"].add_column("deal_chain", str)
-    db["rounds"].add_column("log_hash", str)
-    db["contributions"].add_column("commitment", str)
-    db["events"].add_column("chain", str)
-    db["events"].add_column("undo_chain", str)
-    db["contributions"].create_index(["table_code", "round", "seat"])
+    db.table("tables").add_column("deal_phase", str, not_null_default="dealt")
+    db.table("tables").add_column("deal_by", str, not_null_default="creation")
+    db.table("tables").add_column("log_hash", str, not_null_default="")
+    db.table("tables").add_column("log_size", int, not_null_default=0)
+    db.table("rounds").add_column("deal", str)
+    db.table("rounds").add_column("deal_chain", str)
+    db.table("rounds").add_column("log_hash", str)
+    db.table("contributions").add_column("commitment", str)
+    db.table("events").add_column("chain", str)
+    db.table("events").add_column("undo_chain", str)
+    db.table("contributions").create_index(["table_code", "round", "seat"])
     for row in list(db.query("select id, value from contributions")):
         db.execute("update contributions set commitment = ? where id = ?",
                    [hashlib.sha256(bytes.fromhex(row["value"])).hexdigest(), row["id"]])
@@ -142,10 +142,10 @@ def m004_join_codes_host_language_rematch(db: Database) -> None:
     """A short code per seat to type instead of the link (stored as a hash beside the seat
     token sealed under it), the host screen's own language, and which seats asked to play
     again (a new game starts when all of them did, or when the host starts it)."""
-    db["seats"].add_column("join_hash", str, not_null_default="")
-    db["seats"].add_column("join_box", str, not_null_default="")
-    db["tables"].add_column("host_lang", str, not_null_default="")
-    db["tables"].add_column("again", str, not_null_default="[]")
+    db.table("seats").add_column("join_hash", str, not_null_default="")
+    db.table("seats").add_column("join_box", str, not_null_default="")
+    db.table("tables").add_column("host_lang", str, not_null_default="")
+    db.table("tables").add_column("again", str, not_null_default="[]")
 
 
 def _chain_old_round(db: Database, round_row: dict[str, Any]) -> None:
@@ -186,7 +186,7 @@ def _chain_old_round(db: Database, round_row: dict[str, Any]) -> None:
 def m004_events_newest_first(db: Database) -> None:
     """The log reads a game's newest events: by (table, round) in rowid order, without
     sorting every event of the game first (that grew with each action)."""
-    db["events"].create_index(["table_code", "round"])
+    db.table("events").create_index(["table_code", "round"])
 
 
 @migrations()
@@ -204,7 +204,7 @@ def m006_state_stored_once(db: Database) -> None:
     the first action): the table row's copy, written with every action beside the event's,
     goes. (Not in a transaction: sqlite-utils rebuilds the table with its foreign keys
     checked.)"""
-    db["tables"].transform(drop={"state"})
+    db.table("tables").transform(drop={"state"})
 
 
 def migrate(db: Database, stop_before: str | None = None) -> None:

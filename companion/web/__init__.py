@@ -143,7 +143,8 @@ def init_web(app: Flask) -> None:
     app.jinja_env.globals["languages"] = LANGUAGES
     app.jinja_env.globals["current_lang"] = select_locale
 
-    app.wsgi_app = SecurityHeaders(app.wsgi_app, app.static_url_path)  # type: ignore[method-assign]
+    app.wsgi_app = SecurityHeaders(  # type: ignore[method-assign]
+        app.wsgi_app, app.static_url_path or "/static")
 
     @app.errorhandler(CSRFError)
     def csrf_error(error: CSRFError) -> Any:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 import orjson
-from flask import Flask, Response
+from flask import Flask, Response, current_app
 from flask.json.provider import DefaultJSONProvider
 
 _OPTIONS = orjson.OPT_SORT_KEYS | orjson.OPT_NON_STR_KEYS
@@ -27,14 +27,18 @@ class Answers(DefaultJSONProvider):
             return super().dumps(obj, **kwargs)
 
     def response(self, *args: Any, **kwargs: Any) -> Response:
-        if (self.compact is None and self._app.debug) or self.compact is False:
-            return super().response(*args, **kwargs)
-        obj = self._prepare_response_obj(args, kwargs)
+        """``jsonify(...)``: one value (or the arguments as a list, or the keywords as an
+        object), written compact unless the app is in debug mode."""
+        if args and kwargs:
+            raise TypeError("jsonify() takes positional or keyword arguments, not both")
+        obj = (args[0] if len(args) == 1 else list(args)) if args else (kwargs or None)
+        if (self.compact is None and current_app.debug) or self.compact is False:
+            return super().response(obj)  # type: ignore[return-value]
         try:
             body = orjson.dumps(obj, option=_OPTIONS | orjson.OPT_APPEND_NEWLINE)
         except orjson.JSONEncodeError:
-            return super().response(*args, **kwargs)
-        return self._app.response_class(body, mimetype=self.mimetype)
+            return super().response(obj)  # type: ignore[return-value]
+        return current_app.response_class(body, mimetype=self.mimetype)
 
 
 def init_answers(app: Flask) -> None:

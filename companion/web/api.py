@@ -113,7 +113,7 @@ def since_version(value: Any) -> int | None:
             value = None
     if isinstance(value, bool) or not isinstance(value, int) or value < 0:
         raise BadRequest(N_("“log_since” must be a whole number (a version of the table)."))
-    return value
+    return int(value)
 
 
 def _seat_answer(token: str, status: int = 200, acted: referee.Acted | None = None,

@@ -130,7 +130,8 @@ def extract_messages(name: str) -> dict[str | tuple[str, str], list[str]]:
                 message = tuple(m for m in message if m)
                 message = message[0] if len(message) == 1 else message
             if message:
-                found.setdefault(message, []).append(f"{path.relative_to(root.parent)}:{lineno}")
+                where = f"{path.relative_to(root.parent)}:{lineno}"
+                found.setdefault(message, []).append(where)  # type: ignore[arg-type]
     for msgid, (where, _names) in data_names(name).items():
         found.setdefault(msgid, []).append(where)
     return found

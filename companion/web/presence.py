@@ -42,7 +42,7 @@ class Presence:
             devices = self._seen.setdefault(seat_hash, {})
             devices[device] = now
             if len(devices) > 8:
-                for old in sorted(devices, key=devices.get)[:-8]:
+                for old in sorted(devices, key=devices.__getitem__)[:-8]:
                     del devices[old]
 
     def devices(self, seat_hash: str) -> set[str]:
@@ -78,7 +78,8 @@ def device() -> str | None:
 
 
 def presence() -> Presence:
-    return current_app.extensions["presence"]
+    found: Presence = current_app.extensions["presence"]
+    return found
 
 
 def init_presence(app: Flask) -> None:

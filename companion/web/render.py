@@ -50,10 +50,10 @@ def answering_a_stored_action() -> Iterator[None]:
 
 def select_locale() -> str:
     """The language a screen asked for (seat or table), else the browser's, else English."""
-    lang = g.get("lang")
+    lang: str | None = g.get("lang")
     if lang in LANGUAGES:
         return lang
-    browser = g.get("browser_lang")
+    browser: str | None = g.get("browser_lang")
     if browser is None:
         browser = g.browser_lang = request.accept_languages.best_match(list(LANGUAGES)) or "en"
     return browser
@@ -81,7 +81,8 @@ def translate(text: str) -> str:
     """
     if not isinstance(text, str) or not text:
         return text
-    return _catalogue().ugettext(text)
+    translated: str = _catalogue().ugettext(text)
+    return translated
 
 
 def say(text: str, args: dict[str, Any] | None, names: list[str],
@@ -179,7 +180,7 @@ def _result(result: dict[str, Any] | None, names: list[str]) -> dict[str, Any] |
 def public_url(table: Table | None = None) -> str:
     """The address phones should use: the host's override, the server's, or this request's."""
     if table is not None and table.row["public_url"]:
-        return table.row["public_url"]
+        return str(table.row["public_url"])
     configured = current_app.config.get("PUBLIC_URL")
     return (configured or request.host_url).rstrip("/")
 

@@ -104,7 +104,7 @@ def _events(code: str, current: Any, present: Any = None) -> Response:
 
 def _host_lang(table: referee.Table) -> str:
     """The host screen's own language, else the table view's."""
-    return table.row["host_lang"] or table.row["lang"]
+    return str(table.row["host_lang"] or table.row["lang"])
 
 
 def _host_answer(token: str, notice: str = "", status: int = 200) -> Any:

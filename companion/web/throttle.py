@@ -60,11 +60,15 @@ class Buckets:
 
 
 def _looks_up() -> bool:
-    return bool(request.view_args) and any(k in request.view_args for k in _LOOKUP_ARGS)
+    found = request.view_args
+    if not found:
+        return False
+    return any(k in found for k in _LOOKUP_ARGS)
 
 
 def _buckets() -> Buckets:
-    return current_app.extensions["lookup_buckets"]
+    buckets: Buckets = current_app.extensions["lookup_buckets"]
+    return buckets
 
 
 def refuse_if_guessing() -> None:
