@@ -1,6 +1,10 @@
 """The registry of games: each entry is a module that follows ``companion.games.base``.
 
 Built-in games are listed explicitly, in lobby order; a new game adds one line here.
+
+The rules are the bottom layer: a game may import the standard library, orjson,
+``companion.games`` and ``companion.caches``; no Flask, no database, no clock and no global
+random (tests/test_meta.py, tests/test_layers.py).
 """
 
 from __future__ import annotations

@@ -1,4 +1,10 @@
-"""The web layer: blueprints, languages, CSRF, security headers and error pages."""
+"""The web layer: Flask's blueprints (the lobby, the three screens, the JSON API), the
+rendering of view dicts (``render``), languages, CSRF, security headers and error pages.
+
+The top of the stack: it may import the referee, the store (for the request's connection,
+``db``), the server's event streams (``companion.server.live``), ``companion.core``,
+``companion.games`` (the registry) and ``companion.caches``. Templates receive view dicts
+only (``render``)."""
 
 from __future__ import annotations
 
