@@ -62,3 +62,8 @@ class Tables:
 @pytest.fixture
 def tables(client):
     return Tables(client)
+
+
+def pytest_addoption(parser):
+    parser.addoption("--rewrite-playthroughs", action="store_true",
+                     help="write tests/playthroughs/*.txt again from a replay of their actions")
