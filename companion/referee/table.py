@@ -13,7 +13,7 @@ import hmac
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from types import ModuleType
-from typing import Any, cast
+from typing import Any
 
 from sqlite_utils import Database
 
@@ -79,7 +79,8 @@ class Table:
 
     @property
     def code(self) -> str:
-        return cast(str, self.row["code"])
+        code: str = self.row["code"]
+        return code
 
     @property
     def game(self) -> ModuleType:
@@ -87,15 +88,18 @@ class Table:
 
     @property
     def version(self) -> int:
-        return cast(int, self.row["version"])
+        version: int = self.row["version"]
+        return version
 
     @property
     def round(self) -> int:
-        return cast(int, self.row["round"])
+        round_: int = self.row["round"]
+        return round_
 
     @property
     def options(self) -> dict[str, Any]:
-        return cast(dict[str, Any], store.loads(self.row["options"]))
+        options: dict[str, Any] = store.loads(self.row["options"])
+        return options
 
     @property
     def closed(self) -> bool:
@@ -155,7 +159,8 @@ class Table:
         offers = self._position_offers()
         if offers.last is UNKNOWN:
             offers.last = store.last_live_event(db, self.code, self.round)
-        return cast(dict[str, Any] | None, offers.last)
+        last: dict[str, Any] | None = offers.last
+        return last
 
     def remember_last(self, event: dict[str, Any]) -> None:
         """The action just stored is the last live one at the position it made."""
@@ -180,7 +185,8 @@ class Table:
 
     def again_asked(self) -> list[int]:
         """The seats that asked for a new game since this one ended."""
-        return cast(list[int], store.loads(self.row.get("again") or "[]"))
+        asked: list[int] = store.loads(self.row.get("again") or "[]")
+        return asked
 
 
 def _load(db: Database, row: dict[str, Any] | None) -> Table:

@@ -20,7 +20,7 @@ from flask_babel import get_translations
 from companion import referee
 from companion.caches import Cache
 from companion.core.errors import AnswerFailed, TableError
-from companion.games.base import N_
+from companion.games.base import N_, Action
 from companion.referee import Table, deal, joincodes
 from companion.server.addresses import loopback
 from companion.web.i18n import LANGUAGES
@@ -259,16 +259,30 @@ def label(action: Any, names: list[str], catalogue: Any) -> str:
     return said
 
 
+_forms: Cache[tuple[int, Any], tuple[Action, dict[str, Any]]] = Cache("button forms", 4096)
+"""A button's API form in a language, by the offer's identity: a game that keeps an offer
+from one version to the next (a fixed button, a card's button made once) offers the very
+same object, so its form is made once. The entry holds the offer itself, so its id cannot
+be taken by another object while the entry lives (and the lookup checks it is the same)."""
+
+
 def api_actions(table: Table, seat: int) -> list[dict[str, Any]]:
     """A seat's legal actions as the API sends them: ready to post, labelled in the
-    viewer's language."""
+    viewer's language (callers do not change them)."""
     catalogue = _catalogue()
     names = table.names
     out = []
     for action in table.actions(seat):
+        key = (id(action), catalogue)
+        kept = _forms.get(key)
+        if kept is not None and kept[0] is action:
+            out.append(kept[1])
+            continue
         data = action.to_json()
         data["label"] = label(action, names, catalogue)
         del data["label_args"]
+        if all(isinstance(value, (str, int)) for value in action.label_args.values()):
+            _forms.keep(key, (action, data))   # a label naming a seat is the table's own
         out.append(data)
     return out
 

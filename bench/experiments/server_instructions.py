@@ -1,0 +1,142 @@
+"""A move's cost through the real server, without the machine's noise.
+
+``instructions.py`` calls the app as a WSGI function; this one runs the server as
+``companion serve`` does (gevent's WSGI server, its bounds, the app) under callgrind and
+plays the peer phase's loop against it over keep-alive sockets: two kit tables, each
+phone drawing (or discarding past five, or reshuffling) in turn and asking only for the
+log lines since the version it holds. Only the measured moves are counted, so the figure
+covers reading the request, Flask, the referee, SQLite and writing the answer, and does
+not move with the load of a shared machine:
+
+    .venv/bin/python bench/experiments/server_instructions.py --moves 300
+
+prints the server's instructions per move (valgrind must be installed).
+"""
+
+from __future__ import annotations
+
+import argparse
+import http.client
+import json
+import os
+import re
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[2]
+_SERVE = """
+import runpy, sys
+split = sys.argv.index("--")
+for path in sys.argv[1:split]:
+    runpy.run_path(path, run_name="bench_preload")
+from companion.cli import main
+sys.exit(main(sys.argv[split + 1:]))
+"""
+HAND = 5
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--moves", type=int, default=300)
+    parser.add_argument("--warmup", type=int, default=200)
+    parser.add_argument("--server-preload", metavar="FILE", action="append", default=[],
+                        help="a Python file run in the server before it starts (an "
+                        "experiment, as bench/run.py's option)")
+    args = parser.parse_args()
+    folder = tempfile.mkdtemp(prefix="companion-server-instructions-")
+    port = free_port()
+    out = os.path.join(folder, "callgrind.out")
+    server = subprocess.Popen(
+        ["valgrind", "--tool=callgrind", "--instr-atstart=no", f"--callgrind-out-file={out}",
+         sys.executable, "-c", _SERVE, *map(os.path.abspath, args.server_preload), "--",
+         "serve", "--host", "127.0.0.1", "--port", str(port), "--db",
+         os.path.join(folder, "c.db"), "--max-per-client", "1000"],
+        cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        conn = _connect(port)
+
+        def call(method: str, path: str, body: Any = None) -> tuple[int, Any]:
+            data = None if body is None else json.dumps(body)
+            conn.request(method, path, body=data,
+                         headers={"Content-Type": "application/json"} if data else {})
+            answer = conn.getresponse()
+            return answer.status, json.loads(answer.read())
+
+        tables = []
+        for _ in range(2):
+            _, created = call("POST", "/api/tables", {"game": "kit", "deal": "now", "seats": [
+                {"name": "Anna"}, {"name": "Bob"}]})
+            tokens = [seat["token"] for seat in created["seats"]]
+            version = call("GET", f"/api/s/{tokens[0]}")[1]["version"]
+            tables.append({"tokens": tokens, "version": version, "held": [version, version],
+                           "hands": [0, 0], "deck": 52, "turn": 0})
+        keys = iter(range(10**9))
+
+        def play(moves: int) -> None:
+            for n in range(moves):
+                table = tables[n % len(tables)]
+                turn = table["turn"]
+                if table["hands"][turn] >= HAND:
+                    move = {"action": "discard", "params": {"card": 0}}
+                elif table["deck"]:
+                    move = {"action": "draw", "params": {"end": "top"}}
+                else:
+                    move = {"action": "reshuffle", "params": {}}
+                status, answer = call("POST", f"/api/s/{table['tokens'][turn]}/act", dict(
+                    move, version=table["version"], key=f"k{next(keys)}",
+                    log_since=table["held"][turn]))
+                assert status == 200, (status, answer)
+                table["version"] = table["held"][turn] = answer["version"]
+                table["hands"][turn] = len(answer["view"]["hand"])
+                table["deck"] = answer["view"]["deck_count"]
+                table["turn"] = 1 - turn
+
+        play(args.warmup)
+        subprocess.run(["callgrind_control", "-i", "on", str(server.pid)], check=True,
+                       capture_output=True)
+        play(args.moves)
+        subprocess.run(["callgrind_control", "-i", "off", str(server.pid)], check=True,
+                       capture_output=True)
+    finally:
+        server.send_signal(signal.SIGINT)
+        try:
+            _, errors = server.communicate(timeout=120)
+        except subprocess.TimeoutExpired:
+            server.kill()
+            _, errors = server.communicate()
+    found = re.search(r"Collected : (\d+)", errors)
+    if found is None:
+        raise SystemExit(f"callgrind reported nothing:\n{errors[-2000:]}")
+    print(f"{int(found.group(1)) / args.moves / 1000:,.0f} k instructions per move "
+          f"in the server ({args.moves} moves after {args.warmup} of warm-up)")
+
+
+def _connect(port: int) -> http.client.HTTPConnection:
+    """A keep-alive connection once the server (slow under valgrind) is listening."""
+    deadline = time.monotonic() + 300
+    while True:
+        try:
+            conn = http.client.HTTPConnection("127.0.0.1", port, timeout=120)
+            conn.request("GET", "/api/games")
+            conn.getresponse().read()
+            return conn
+        except OSError:
+            if time.monotonic() > deadline:
+                raise
+            time.sleep(1)
+
+
+if __name__ == "__main__":
+    main()
