@@ -7,7 +7,13 @@ from typing import Any
 
 import pytest
 
-from companion import create_app
+from companion import caches, create_app
+
+
+@pytest.fixture(autouse=True)
+def fresh_caches():
+    """Each test starts as a fresh server would: nothing kept from another test."""
+    caches.reset_all()
 
 
 @pytest.fixture

@@ -10,21 +10,28 @@ from __future__ import annotations
 import gzip
 import hashlib
 import mimetypes
-from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
 from flask import Flask, Response, abort, current_app, request, url_for
 from werkzeug.security import safe_join
 
+from companion.caches import Cache
+
 COMPRESSIBLE = {".css", ".js", ".svg", ".json", ".webmanifest", ".txt", ".html"}
 
 
-@lru_cache(maxsize=128)
+_loaded: Cache[tuple[str, float], tuple[bytes, bytes | None, str]] = Cache("static files", 128)
+"""A static file's bytes, gzipped bytes and content hash, by path and modification time."""
+
+
 def _load(path: str, mtime: float) -> tuple[bytes, bytes | None, str]:
-    data = Path(path).read_bytes()
-    packed = gzip.compress(data, 9, mtime=0) if Path(path).suffix in COMPRESSIBLE else None
-    return data, packed, hashlib.sha256(data).hexdigest()[:16]
+    found = _loaded.get((path, mtime))
+    if found is None:
+        data = Path(path).read_bytes()
+        packed = gzip.compress(data, 9, mtime=0) if Path(path).suffix in COMPRESSIBLE else None
+        found = _loaded.keep((path, mtime), (data, packed, hashlib.sha256(data).hexdigest()[:16]))
+    return found
 
 
 def _file(filename: str) -> tuple[bytes, bytes | None, str, str]:
