@@ -5,7 +5,12 @@ BIN := $(VENV)/bin
 HOST ?= 0.0.0.0
 PORT ?= 5000
 
-.PHONY: run test lint bench clean
+SOAK_MINUTES ?= 15
+SOAK_FACTOR ?= 5
+SOAK_SEED ?=
+SOAK_SELECT ?= tests
+
+.PHONY: run test soak lint bench clean
 
 run: $(VENV)/.installed
 	$(BIN)/companion serve --host $(HOST) --port $(PORT)
@@ -13,6 +18,12 @@ run: $(VENV)/.installed
 test: $(VENV)/.installed-test
 	$(BIN)/ruff check .
 	$(BIN)/python -m pytest -n auto --dist loadfile
+
+# The property tests with fresh random examples, SOAK_FACTOR times as many, round after
+# round for SOAK_MINUTES; each failure printed with the seed that replays it (SOAK_SEED).
+soak: $(VENV)/.installed-test
+	$(BIN)/python -m tests.soak --minutes $(SOAK_MINUTES) --factor $(SOAK_FACTOR) \
+		$(if $(SOAK_SEED),--seed $(SOAK_SEED)) $(SOAK_SELECT)
 
 lint: $(VENV)/.installed-test
 	$(BIN)/ruff check .

@@ -22,6 +22,7 @@ from companion.core import inputs
 from companion.games import GAMES
 from companion.games.base import Action, ActionSyntaxError, RuleError
 from tests.playing import canonical, default_options, fill_inputs, playthrough, rng_for
+from tests.properties import examples
 
 SEEDS = range(6)
 
@@ -141,7 +142,7 @@ def test_game_ends_within_max_turns(game, seed):
 
 
 @pytest.mark.parametrize("name", sorted(GAMES))
-@settings(max_examples=12, deadline=None)
+@settings(max_examples=examples(12), deadline=None)
 @given(seed=st.integers(min_value=0, max_value=10_000), rare_first=st.booleans())
 def test_someone_can_always_act_until_there_is_a_result(name, seed, rare_first):
     """A game never waits for an action nobody can take: at every position of a random game

@@ -8,6 +8,8 @@ import hmac
 import itertools
 from collections import Counter
 
+import pytest
+
 from companion.core import fairness
 from companion.games import dice
 
@@ -27,6 +29,7 @@ def test_commitment_is_sha256_of_the_seed_bytes():
     assert fairness.commitment(SEED) == hashlib.sha256(bytes.fromhex(SEED)).hexdigest()
 
 
+@pytest.mark.real_seeds
 def test_new_seed_has_256_bits_and_differs_each_time():
     seeds = {fairness.new_seed() for _ in range(20)}
     assert len(seeds) == 20 and all(len(bytes.fromhex(s)) == 32 for s in seeds)

@@ -11,7 +11,6 @@ database as it was.
 from __future__ import annotations
 
 import json
-import os
 from typing import Any
 from urllib.parse import quote
 
@@ -22,12 +21,9 @@ from hypothesis import strategies as st
 from companion import create_app, store
 from companion.core import inputs
 from companion.core.errors import TableError
+from tests.properties import examples
 
-EXAMPLES = int(os.environ.get("FUZZ_EXAMPLES", "120"))
-"""Per test in the suite (derandomized: the same requests every run); a longer hunt:
-``FUZZ_EXAMPLES=2000 FUZZ_RANDOM=1 pytest tests/test_fuzz.py``."""
-FUZZ = settings(max_examples=EXAMPLES, deadline=None,
-                derandomize=not os.environ.get("FUZZ_RANDOM"),
+FUZZ = settings(max_examples=examples(120), deadline=None,
                 suppress_health_check=[HealthCheck.function_scoped_fixture,
                                        HealthCheck.too_slow])
 
@@ -209,7 +205,7 @@ def _careful(text: str) -> Any:
     return value
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(st.one_of(
     st.recursive(st.none() | st.booleans() | st.integers(-2**80, 2**80) | st.floats()
                  | st.text(), lambda inner: st.lists(inner, max_size=3)

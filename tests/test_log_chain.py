@@ -17,6 +17,7 @@ from companion import referee, store
 from companion.core import chain
 from companion.core.verify import verify
 from companion.referee import export as exports
+from tests.properties import examples
 
 
 @pytest.fixture
@@ -205,7 +206,7 @@ _JSON = st.recursive(
     max_leaves=20)
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=examples(400), deadline=None)
 @given(_JSON)
 @example({"b": [1e-05, 2.5e-07, 0.0001, 1e16], "a": "Ä\u2028\x00\x1f\"\\"})
 @example({1: "a", "1": "b"})

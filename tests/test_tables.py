@@ -15,6 +15,7 @@ from companion import referee, store
 from companion.core import errors
 from companion.core.verify import verify
 from companion.referee import export as exports
+from tests.properties import examples
 
 
 @pytest.fixture
@@ -233,7 +234,7 @@ def test_game_end_reveals_the_seed_and_play_again_commits_a_new_one(db):
         referee.play_again(db, created["host_token"], as_host=True)
 
 
-@settings(max_examples=40, deadline=None,
+@settings(max_examples=examples(40), deadline=None,
           suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(moves=st.lists(st.tuples(st.sampled_from(["act", "act", "seat undo", "host undo"]),
                                 st.integers(0, 1), st.integers(0, 1000)),

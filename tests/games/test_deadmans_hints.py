@@ -17,6 +17,7 @@ from companion.games.deadmans import rules
 from companion.games.deadmans.data import CHARACTERS
 from tests.games.test_deadmans import act, bank, card, table
 from tests.playing import fill_inputs, rng_for
+from tests.properties import examples
 
 
 def words(state, seat=None):
@@ -189,7 +190,7 @@ def contradictions(state):
     return found
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(seed=st.integers(0, 2**32),
        chars=st.lists(st.sampled_from(CHARACTER_IDS), min_size=2, max_size=3, unique=True),
        strange=st.booleans(), bottom=st.booleans(), mermaids=st.booleans())

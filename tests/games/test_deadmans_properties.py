@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 
 from companion.games.deadmans import rules
 from tests.playing import canonical, playthrough, rng_for
+from tests.properties import examples
 
 OPTIONS = st.fixed_dictionaries({
     "party": st.booleans(),
@@ -40,7 +41,7 @@ def stack_tops(view_bank, golden: bool) -> int:
     return total
 
 
-@settings(max_examples=20, deadline=None)
+@settings(max_examples=examples(20), deadline=None)
 @given(seed=st.integers(0, 10_000), players=st.integers(2, 4), options=OPTIONS)
 def test_random_games_keep_every_invariant(seed, players, options):
     if options["party"]:
@@ -81,7 +82,7 @@ def _check_secrets(step, state, players) -> None:
         json.dumps(seen)
 
 
-@settings(max_examples=10, deadline=None)
+@settings(max_examples=examples(10), deadline=None)
 @given(seed=st.integers(0, 10_000))
 def test_before_the_reveal_a_view_names_only_its_own_characters(seed):
     state = rules.setup({"players": 4}, rng_for(0, f"{seed:064x}"))

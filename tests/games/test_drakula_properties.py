@@ -19,6 +19,7 @@ from hypothesis import strategies as st
 from companion.games.drakula import board, data
 from companion.games.drakula import rules as r
 from tests.playing import canonical, fill_inputs, playthrough, rng_for
+from tests.properties import examples
 
 SEEDS = st.integers(min_value=0, max_value=10_000)
 PUBLIC_CARD_KEYS = ("captured", "discard", "face_up", "result")
@@ -98,7 +99,7 @@ def strip_public(view):
     return out
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=examples(25), deadline=None)
 @given(SEEDS)
 def test_invariants_hold_at_every_step_and_the_game_ends(seed):
     """The 30 encounter cards are conserved, no location holds two, lives are never
@@ -110,7 +111,7 @@ def test_invariants_hold_at_every_step_and_the_game_ends(seed):
     assert r.result(state) is not None and count <= r.MAX_TURNS + 1
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=examples(25), deadline=None)
 @given(SEEDS)
 def test_plain_random_games_end_within_max_turns(seed):
     """Any legal sequence ends: random play including gifts of target cards."""
@@ -119,7 +120,7 @@ def test_plain_random_games_end_within_max_turns(seed):
     check_invariants(steps[-1].applied.state)
 
 
-@settings(max_examples=6, deadline=None)
+@settings(max_examples=examples(6), deadline=None)
 @given(SEEDS)
 def test_short_turn_limit_ends_games_in_a_draw_or_earlier(seed):
     """The turn-limit option (not in the rulebook) ends every game."""
@@ -128,7 +129,7 @@ def test_short_turn_limit_ends_games_in_a_draw_or_earlier(seed):
     assert r.result(state) is not None
 
 
-@settings(max_examples=15, deadline=None)
+@settings(max_examples=examples(15), deadline=None)
 @given(SEEDS)
 def test_no_view_shows_a_face_down_card_it_may_not_know(seed):
     """„obrázkem dolů“: the table view never names a face-down card; a seat's view is the
@@ -152,7 +153,7 @@ def stuck(state):
     return r.result(state) is None and not (r.actions(state, 0) or r.actions(state, 1))
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(SEEDS, st.integers(min_value=0, max_value=400))
 def test_someone_can_always_act_even_when_the_supplies_run_dry(seed, warm_up):
     """„Pokud musí hráč položit na lokaci vlastní kartu setkání a žádnou už nemá, zůstane

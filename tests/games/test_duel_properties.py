@@ -18,6 +18,7 @@ from hypothesis import strategies as st
 from companion.games.duel import rules
 from companion.games.duel.cards import ACTION_DECK, JOKERS
 from tests.playing import default_options, playthrough
+from tests.properties import examples
 
 table_options = st.fixed_dictionaries({
     "extra_joker": st.sampled_from(["none", "first", "second"]),
@@ -137,7 +138,7 @@ def play_checked(seed, options, deep):
     return final
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(seed=st.integers(0, 2**32), options=table_options)
 def test_random_duels_keep_every_invariant(seed, options):
     play_checked(seed, options, deep=True)

@@ -21,6 +21,7 @@ from tests.games.fury_fights import FightTable
 from tests.games.fury_fights import fight as start_fight
 from tests.games.test_fury_properties import events_everywhere, items_everywhere, tokens_everywhere
 from tests.playing import rng_for
+from tests.properties import examples
 
 ENEMIES = ("dracula", "dracula", "dracula", "vampire", "assassin", "minion_knife",
            "minion_knife_pistol", "minion_knife_rifle")
@@ -128,14 +129,14 @@ def combats(seed: int, count: int, leaks: float) -> None:
         assert fight.find(table.state) is None or rules.result(table.state) is not None
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(40), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 2**32))
 def test_random_combats_keep_bounds_and_cards_and_always_end(seed):
     """Fifty combats per example, two thousand in all."""
     combats(seed, 50, leaks=0.0)
 
 
-@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(10), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 2**32))
 def test_no_view_and_no_button_depends_on_another_seats_secret_choice(seed):
     """The leak test at every step of random combats, pending choices included."""

@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 from companion.games.fury import board, cards, movement, rules, trail
 from companion.games.fury.cards import HUNTERS
 from tests.playing import default_options, rng_for
+from tests.properties import examples
 from tests.test_conformance import render_screens
 
 TOOLS = {"hand_open", "hand_blood", "hand_health", "hand_bite", "hand_discard"}
@@ -101,7 +102,7 @@ def invariants(state: dict[str, Any], step: int) -> None:
     assert len(ids) == len(set(ids))
 
 
-@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(12), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 10_000), players=st.integers(2, 5),
        tools=st.sampled_from([0.0, 0.02, 0.3]))
 def test_random_games_keep_every_card_and_token_and_end(seed, players, tools):
@@ -118,7 +119,7 @@ def face_up_cards_are_held(state: dict[str, Any], step: int) -> None:
         assert {c for c in h["shown"].values() if c} <= held, (hunter, h["shown"], step)
 
 
-@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(10), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 10_000), players=st.integers(2, 5),
        tools=st.sampled_from([0.0, 0.02, 0.3]))
 def test_every_face_up_card_is_in_its_holders_hand_at_every_step(seed, players, tools):
@@ -129,7 +130,7 @@ def test_every_face_up_card_is_in_its_holders_hand_at_every_step(seed, players, 
     play(seed, players, tools, check=face_up_cards_are_held)
 
 
-@settings(max_examples=4, deadline=None, suppress_health_check=[HealthCheck.too_slow,
+@settings(max_examples=examples(4), deadline=None, suppress_health_check=[HealthCheck.too_slow,
                                                                  HealthCheck.function_scoped_fixture])
 @given(seed=st.integers(0, 10_000), players=st.integers(2, 5))
 def test_no_screen_shows_another_seats_secret_deep_into_a_game(app, seed, players):

@@ -22,6 +22,7 @@ from companion.games.hera_zeus import rules
 from companion.games.hera_zeus.cards import BY_KEY, COUNTED, HAND_LIMIT, UNSURE_STRENGTH
 from companion.games.hera_zeus.field import FIGURE
 from tests.playing import playthrough
+from tests.properties import examples
 
 CARD_ID = re.compile(r'"[hz]\d\d"')
 PAID = {"draw", "play", "challenge", "pegasus_pick", "pegasus_strike", "pegasus_own",
@@ -139,7 +140,7 @@ def play_checked(seed, options, deep=True):
     return final
 
 
-@settings(max_examples=80, deadline=None)
+@settings(max_examples=examples(80), deadline=None)
 @given(seed=st.integers(0, 2**32), options=table_options())
 def test_random_games_keep_every_invariant(seed, options):
     rules.validate({**options})

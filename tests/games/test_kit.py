@@ -10,6 +10,7 @@ from companion.games import dice
 from companion.games.base import ActionSyntaxError, IllegalActionError
 from companion.games.kit import rules as kit
 from tests.playing import default_options, rng_for
+from tests.properties import examples
 
 
 def new(players=2, **options):
@@ -119,7 +120,7 @@ def test_number_choice_when_no_options_are_given():
     assert kit.view(state, None)["choice"]["picks"] == [7, 9]
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(st.integers(min_value=0, max_value=10**6), st.integers(min_value=1, max_value=8))
 def test_cards_are_conserved_in_any_playthrough(seed, players):
     """Property: every card is in exactly one place, whatever anyone does."""
