@@ -8,6 +8,7 @@ import pytest
 from companion import referee, store
 from companion.core import fairness
 from companion.games import GAMES
+from companion.store.migrations import RENUMBERED, migrations
 
 
 @pytest.fixture
@@ -42,7 +43,7 @@ def test_a_database_of_the_version_before_keeps_its_positions(tmp_path):
     """A table played while the table row held a copy of the state reads the same position
     after the migration that drops the copy (its last live event's)."""
     db = store.connect(tmp_path / "old.db")
-    store.migrate(db, stop_before="m006_state_stored_once")
+    store.migrate(db, stop_before="m007_state_stored_once")
     game = GAMES["kit"]
     options = {**{o.name: o.default for o in game.OPTIONS}, "players": 1}
     seed = fairness.new_seed()
@@ -70,3 +71,17 @@ def test_the_seat_read_names_every_column_of_a_seat(db):
     itself: it must list them all, as the schema has them."""
     assert tuple(c[1] for c in db.conn.execute("pragma table_info(seats)")) == \
         store.SEAT_COLUMNS
+
+
+def test_a_database_that_recorded_the_old_migration_numbers_runs_none_again(tmp_path):
+    """Two migrations were released as m004; they are numbered once now. A database made
+    then recorded the old names: opened now, it runs nothing twice (dropping the state
+    column again would fail) and keeps one record per migration."""
+    db = store.connect(tmp_path / "old.db")
+    store.migrate(db)
+    for old, new in RENUMBERED.items():
+        db.conn.execute("update _sqlite_migrations set name = ? where name = ?", [old, new])
+    store.migrate(db)
+    names = [r[0] for r in db.conn.execute("select name from _sqlite_migrations")]
+    assert sorted(names) == sorted(m.name for m in migrations._migrations)
+    assert len({name[:4] for name in names}) == len(names)

@@ -183,14 +183,14 @@ def _chain_old_round(db: Database, round_row: dict[str, Any]) -> None:
 
 
 @migrations()
-def m004_events_newest_first(db: Database) -> None:
+def m005_events_newest_first(db: Database) -> None:
     """The log reads a game's newest events: by (table, round) in rowid order, without
     sorting every event of the game first (that grew with each action)."""
     db.table("events").create_index(["table_code", "round"])
 
 
 @migrations()
-def m005_one_index_for_a_games_events(db: Database) -> None:
+def m006_one_index_for_a_games_events(db: Database) -> None:
     """A game's last live event is its newest not undone (live steps run 1..n in the order
     they were stored: an action follows the last live one, an undo takes the last), so
     (table, round) in rowid order finds it: the index by step was one more tree written
@@ -199,7 +199,7 @@ def m005_one_index_for_a_games_events(db: Database) -> None:
 
 
 @migrations(transactional=False)
-def m006_state_stored_once(db: Database) -> None:
+def m007_state_stored_once(db: Database) -> None:
     """A position is stored once, on the event its action wrote (or the round's deal before
     the first action): the table row's copy, written with every action beside the event's,
     goes. (Not in a transaction: sqlite-utils rebuilds the table with its foreign keys
@@ -207,7 +207,20 @@ def m006_state_stored_once(db: Database) -> None:
     db.table("tables").transform(drop={"state"})
 
 
+RENUMBERED = {
+    "m004_events_newest_first": "m005_events_newest_first",
+    "m005_one_index_for_a_games_events": "m006_one_index_for_a_games_events",
+    "m006_state_stored_once": "m007_state_stored_once",
+}
+"""Migrations released under another name (two were numbered m004): a database that
+recorded the old name has applied the migration and must not run it again."""
+
+
 def migrate(db: Database, stop_before: str | None = None) -> None:
     """Apply every pending named migration (``stop_before``: up to that one, for a test of
     a database an older version made)."""
+    if db.table(migrations.migrations_table).exists():
+        for old, new in reversed(RENUMBERED.items()):
+            db.execute(f"update {migrations.migrations_table} set name = ? "
+                       "where migration_set = ? and name = ?", [new, migrations.name, old])
     migrations.apply(db, stop_before=stop_before)
