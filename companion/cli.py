@@ -4,10 +4,8 @@ from __future__ import annotations
 
 import argparse
 import json
-import sqlite3
 import sys
 from pathlib import Path
-from typing import Any
 
 from companion.server import logs
 from companion.server.addresses import lan_address, loopback
@@ -53,7 +51,7 @@ def serve(args: argparse.Namespace) -> int:
     logs.quiet_tokens()
     try:
         app = create_app(overrides={"DATABASE": str(database), "PUBLIC_URL": url})
-    except (sqlite3.Error, OSError) as error:
+    except (store.DatabaseError, OSError) as error:
         return fail(f"cannot use {args.db} as the database ({error}).")
     try:
         server = serving.make_server(app, args.host, args.port,
@@ -76,27 +74,13 @@ def serve(args: argparse.Namespace) -> int:
     return 0
 
 
-def _open_existing(path: str) -> Any:
-    """The database at ``path`` if there is one; never creates a file."""
-    from companion import store
-
-    if not Path(path).is_file():
-        raise LookupError(f"there is no database at {path}")
-    try:
-        database = store.connect(path)
-        database.execute("select count(*) from tables").fetchone()
-    except sqlite3.Error as error:
-        raise LookupError(f"{path} is not a Table Companion database ({error})") from None
-    return database
-
-
 def export(args: argparse.Namespace) -> int:
-    from companion import referee
+    from companion import referee, store
     from companion.core.errors import TableError
     from companion.referee import export as exports
 
     try:
-        database = _open_existing(args.db)
+        database = store.open_existing(args.db)
         data = exports.export(database, referee.open_table(database, args.code))
     except LookupError as error:
         return fail(f"{error}.")

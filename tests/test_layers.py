@@ -89,3 +89,21 @@ def test_every_layer_says_in_its_docstring_what_it_may_import():
         source = (path / "__init__.py") if path.is_dir() else path.with_suffix(".py")
         docstring = ast.get_docstring(ast.parse(source.read_text(encoding="utf-8"))) or ""
         assert "import" in docstring, f"{layer} does not say what it may import"
+
+
+def _third_party(path: Path) -> set[str]:
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    found = {alias.name.split(".")[0] for node in ast.walk(tree) if isinstance(node, ast.Import)
+             for alias in node.names}
+    found |= {node.module.split(".")[0] for node in ast.walk(tree)
+              if isinstance(node, ast.ImportFrom) and node.module and not node.level}
+    return found
+
+
+@pytest.mark.parametrize("name, path", modules(), ids=[name for name, _ in modules()])
+def test_only_the_store_touches_sqlite(name, path):
+    """The store chose sqlite-utils for the schema and plain statements for requests
+    (``companion/store/__init__.py``); nothing above it opens a way around that choice."""
+    if layer_of(name) == "companion.store":
+        return
+    assert not _third_party(path) & {"sqlite3", "sqlite_utils"}, f"{name} uses SQLite itself"

@@ -13,14 +13,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from sqlite_utils import Database
-
 from companion import store
 from companion.core import chain, fairness, inputs
 from companion.core.errors import BadRequest, Refused, Stale
 from companion.games.base import N_, Action, ActionSyntaxError, RuleError
 from companion.referee import deal, life
 from companion.referee.table import Table, now, open_host, open_seat, open_seat_with_key
+from companion.store import Database
 
 
 @dataclass

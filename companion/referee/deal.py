@@ -18,14 +18,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from sqlite_utils import Database
-
 from companion import store
 from companion.caches import Cache
 from companion.core import chain, fairness
 from companion.core.errors import BadRequest, Refused
 from companion.games.base import N_, RuleError
 from companion.referee.table import DEALT, GATHERING, REVEALING, Table
+from companion.store import Database
 
 BY_PLAYERS, BY_HOST, BY_FIRST_ACTION, AT_CREATION = "players", "host", "first action", "creation"
 

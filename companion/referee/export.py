@@ -17,13 +17,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from sqlite_utils import Database
-
 from companion import store
 from companion.core import chain
 from companion.core.errors import Refused
 from companion.games.base import N_
 from companion.referee.table import Table
+from companion.store import Database
 
 FORMAT = "table-companion-export/2"
 FULL, PUBLIC = "full", "public"

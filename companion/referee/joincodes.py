@@ -24,9 +24,8 @@ import hashlib
 import hmac
 from typing import Any
 
-from sqlite_utils import Database
-
 from companion import store
+from companion.store import Database
 
 ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
 LENGTH = 8

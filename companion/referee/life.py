@@ -8,8 +8,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from sqlite_utils import Database
-
 from companion import store
 from companion.core import chain, fairness, inputs
 from companion.core.errors import BadRequest, NotFound, Refused
@@ -26,6 +24,7 @@ from companion.referee.table import (
     open_table,
 )
 from companion.referee.tokens import new_code, new_token, seat_token, token_hash
+from companion.store import Database
 
 DEAL_MODES = ("join", "now")
 """When a new table deals: once the phones joined (the fair default), or at once from the

@@ -10,13 +10,12 @@ from __future__ import annotations
 import operator
 from typing import Any
 
-from sqlite_utils import Database
-
 from companion import store
 from companion.caches import Cache
 from companion.games.base import N_
 from companion.referee.acting import Acted
 from companion.referee.table import Table
+from companion.store import Database
 
 Moment = tuple[int, int, list[dict[str, Any]]]
 """When lines were written (version, 0 for an action's own lines or 1 for its undo's), and

@@ -9,8 +9,6 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from sqlite_utils import Database
-
 from companion import store
 from companion.core import inputs
 from companion.core.errors import BadRequest, Forbidden, NotFound
@@ -18,6 +16,7 @@ from companion.games.base import N_
 from companion.referee import joincodes
 from companion.referee.table import Table, open_host, open_seat
 from companion.referee.tokens import CODE_ALPHABET, CODE_LENGTH, seat_token, token_hash
+from companion.store import Database
 
 
 def set_seat_language(db: Database, token: Any, lang: Any) -> None:

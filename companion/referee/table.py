@@ -15,14 +15,13 @@ from datetime import UTC, datetime
 from types import ModuleType
 from typing import Any
 
-from sqlite_utils import Database
-
 from companion import store
 from companion.caches import Cache
 from companion.core.errors import Forbidden, NotFound
 from companion.games import GAMES
 from companion.games.base import N_, Action
 from companion.referee.tokens import checked_hash
+from companion.store import Database
 
 GATHERING, REVEALING, DEALT = "gathering", "revealing", "dealt"
 """A game's deal phase (``companion/referee/deal.py``)."""

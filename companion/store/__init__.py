@@ -6,7 +6,9 @@ made and migrated through sqlite-utils' table API (``migrations.py``: its ``Migr
 ``create``, ``add_column``); every read and write of a request is one plain parameterised
 statement on the connection, written here, because sqlite-utils' ``insert``/``update``
 read the table's schema on every call and its ``query`` wraps each SELECT in a savepoint
-(a dozen statements per action where three do).
+(a dozen statements per action where three do). Nothing above this package imports sqlite3
+or sqlite-utils (tests/test_layers.py): it names the connection ``store.Database`` and its
+failures ``store.DatabaseError``.
 
 The event log is the source of truth and holds each position once: an event row carries
 the state its action made; a game's current state is its last live event's, or the deal's
@@ -30,7 +32,11 @@ from sqlite_utils import Database
 from companion.store.migrations import migrate
 from companion.store.text import dumps, loads
 
-__all__ = ["Database", "connect", "dumps", "loads", "migrate", "writing"]
+__all__ = ["Database", "DatabaseError", "connect", "dumps", "loads", "migrate", "open_existing",
+           "writing"]
+
+DatabaseError = sqlite3.Error
+"""What the database raises when it cannot be used (a locked, corrupt or foreign file)."""
 
 WRITE_LOCK = threading.Lock()
 """One writer at a time inside this process, so no transaction ever waits in SQLite's busy
@@ -64,6 +70,19 @@ def connect(path: str | Path) -> Database:
         conn.execute("PRAGMA synchronous = NORMAL")
         if str(path) in _checkpointed:
             conn.execute("PRAGMA wal_autocheckpoint = 0")
+    return db
+
+
+def open_existing(path: str | Path) -> Database:
+    """The Table Companion database at ``path``; never creates a file (the command line's
+    export and verify read one). LookupError with a sentence when there is none."""
+    if not Path(path).is_file():
+        raise LookupError(f"there is no database at {path}")
+    try:
+        db = connect(path)
+        db.conn.execute("select count(*) from tables").fetchone()
+    except sqlite3.Error as error:
+        raise LookupError(f"{path} is not a Table Companion database ({error})") from None
     return db
 
 
