@@ -29,6 +29,7 @@ from companion.games.base import (
     IllegalActionError,
     Option,
     Random,
+    Result,
     SeatSpec,
     State,
     check_params,
@@ -1181,7 +1182,7 @@ def _choice_label(state: State, frame: dict[str, Any],
 # --- result -------------------------------------------------------------------------------
 
 
-def result(state: State) -> dict[str, Any] | None:
+def result(state: State) -> Result | None:
     """None while the game runs; then the winner(s) by score, more cards, or a draw."""
     if state["phase"] != "over":
         return None

@@ -33,6 +33,7 @@ from companion.games.base import (
     IllegalActionError,
     Option,
     Random,
+    Result,
     SeatSpec,
     State,
     check_params,
@@ -800,7 +801,7 @@ _HANDLERS = {
 }
 
 
-def result(state: State) -> dict[str, Any] | None:
+def result(state: State) -> Result | None:
     return state["result"]
 
 

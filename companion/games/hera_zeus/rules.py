@@ -31,6 +31,7 @@ from companion.games.base import (
     Applied,
     IllegalActionError,
     Random,
+    Result,
     SeatSpec,
     State,
     thaw,
@@ -220,7 +221,7 @@ _HANDLERS = {
 }
 
 
-def result(state: State) -> dict[str, Any] | None:
+def result(state: State) -> Result | None:
     return state["result"]
 
 
