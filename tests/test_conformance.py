@@ -33,8 +33,8 @@ def game(request):
 
 
 def test_game_declares_its_metadata(game):
-    for name in ("NAME", "TITLE", "MIN_PLAYERS", "MAX_PLAYERS", "HAS_HIDDEN_INFO",
-                 "HAS_CHANCE", "MAX_TURNS", "OPTIONS"):
+    for name in ("NAME", "TITLE", "BLURB", "MIN_PLAYERS", "MAX_PLAYERS", "HAS_HIDDEN_INFO",
+                 "HAS_CHANCE", "MAX_TURNS", "REMATCH", "OPTIONS"):
         assert hasattr(game, name), f"{game.NAME} lacks {name}"
     spec = game.seats(default_options(game, game.MIN_PLAYERS))
     assert spec.min == game.MIN_PLAYERS and spec.max == game.MAX_PLAYERS

@@ -27,6 +27,7 @@ from typing import Any
 from companion.core import chain, fairness, inputs
 from companion.core.errors import TableError
 from companion.games import GAMES
+from companion.games.base import Game
 
 FORMATS = ("table-companion-export/1", "table-companion-export/2")
 _HEX64 = re.compile(r"[0-9a-f]{64}")
@@ -204,7 +205,7 @@ def _commitments(played: dict[str, Any], where: str, version: int, names: dict[A
     return ok
 
 
-def _replay(game: Any, code: str | None, played: dict[str, Any], where: str, version: int,
+def _replay(game: Game, code: str | None, played: dict[str, Any], where: str, version: int,
             report: Report) -> None:
     seed = played["seed"]
     contributions = played["contributions"]
@@ -263,7 +264,7 @@ def _replay(game: Any, code: str | None, played: dict[str, Any], where: str, ver
             report.fail(f"{where}: the log chain does not end in the recorded log hash")
 
 
-def _check_action(game: Any, state: Any, event: dict[str, Any]) -> str | None:
+def _check_action(game: Game, state: Any, event: dict[str, Any]) -> str | None:
     """The check the referee made before applying the action: a seat with something to do,
     parameters the action's schema allows."""
     if game.result(state) is not None:

@@ -1,4 +1,5 @@
-"""The registry of games: each entry is a module that follows ``companion.games.base``.
+"""The registry of games: each entry is a module that follows ``companion.games.base``
+(mypy checks each against its ``Game`` protocol).
 
 Built-in games are listed explicitly, in lobby order; a new game adds one line here.
 
@@ -9,8 +10,7 @@ random (tests/test_meta.py, tests/test_layers.py).
 
 from __future__ import annotations
 
-from types import ModuleType
-
+from companion.games.base import Game
 from companion.games.deadmans import rules as deadmans
 from companion.games.drakula import rules as drakula
 from companion.games.duel import rules as duel
@@ -18,7 +18,7 @@ from companion.games.fury import rules as fury
 from companion.games.hera_zeus import rules as hera_zeus
 from companion.games.kit import rules as kit
 
-GAME_MODULES: tuple[ModuleType, ...] = (
+GAME_MODULES: tuple[Game, ...] = (
     kit,
     duel,
     deadmans,
@@ -27,4 +27,4 @@ GAME_MODULES: tuple[ModuleType, ...] = (
     hera_zeus,
 )
 
-GAMES: dict[str, ModuleType] = {module.NAME: module for module in GAME_MODULES}
+GAMES: dict[str, Game] = {module.NAME: module for module in GAME_MODULES}

@@ -7,9 +7,13 @@ A game is a module of pure functions over plain JSON-serialisable state:
 - ``actions(state, seat) -> list[Action]``
 - ``apply(state, seat, action, rng) -> Applied``
 - ``view(state, seat | None) -> dict`` (``None`` is the table view)
-- ``result(state) -> dict | None``
+- ``result(state) -> Result | None``
 - ``redeal_hidden(state, seat, rng) -> state``: the same position as ``seat`` knows it,
   with everything hidden from ``seat`` dealt anew (used by the leak tests).
+
+A game also has ``validate(options)`` and declares its metadata (``NAME``, ``TITLE``,
+``OPTIONS``, ...). :class:`Game` spells the whole contract out; the registry holds each
+module as a ``Game``, so mypy checks every game against it.
 
 Strings meant for people are English message ids marked with :func:`N_`; the web layer
 translates them (Flask-Babel) in the viewer's language. Seats are numbered from 0; a log
@@ -20,7 +24,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any, NotRequired, Protocol, TypedDict
 
 import orjson
 
@@ -258,9 +262,82 @@ class Random(Protocol):
 
     def choice(self, items: list[Any]) -> Any: ...
 
+    def sample(self, items: list[Any], k: int) -> list[Any]: ...
+
     def roll(self, sides: int) -> int: ...
 
     def fudge(self) -> int: ...
+
+
+class Result(TypedDict):
+    """What ``result(state)`` returns once the game is over (None while it runs); the referee
+    stores it with the finished game and the web layer prints it."""
+
+    winners: list[int]
+    """The winning seats; empty when nobody wins."""
+    text: str
+    """Message id of the sentence that says how the game ended, with ``{name}`` fields."""
+    args: dict[str, Any]
+    """Values for the fields (a ``{"seat": n}`` value prints as that seat's name)."""
+    draw: NotRequired[bool]
+    """The game ended in a draw (a game without draws may leave it out)."""
+    side: NotRequired[str]
+    """The side that won, in a game of sides (Fury of Dracula: "dracula" or "hunters")."""
+
+
+class Game(Protocol):
+    """The game contract as the layers above use it: a rules module implements it by its
+    module-level names and functions (the registry, ``companion.games.GAMES``, holds each
+    module as a ``Game``, so mypy checks every game against it). The metadata is read-only."""
+
+    @property
+    def NAME(self) -> str:
+        """The game's id: its key in the registry and in a table's row."""
+    @property
+    def TITLE(self) -> str:
+        """Message id of the game's name."""
+    @property
+    def BLURB(self) -> str:
+        """Message id of the lobby's one-line description."""
+    @property
+    def MIN_PLAYERS(self) -> int: ...
+    @property
+    def MAX_PLAYERS(self) -> int: ...
+    @property
+    def HAS_HIDDEN_INFO(self) -> bool:
+        """Some seat may not see everything (a hand, a face-down card, a secret choice)."""
+    @property
+    def HAS_CHANCE(self) -> bool:
+        """The game shuffles or rolls."""
+    @property
+    def MAX_TURNS(self) -> int | None:
+        """The most actions a game can take; None when it never ends by itself (the host
+        ends it)."""
+    @property
+    def REMATCH(self) -> bool:
+        """A finished game may be played again at the same table and seats."""
+    @property
+    def OPTIONS(self) -> tuple[Option, ...]:
+        """The table options, in the order the setup form shows them."""
+
+    def seats(self, options: dict[str, Any]) -> SeatSpec: ...
+
+    def validate(self, options: dict[str, Any]) -> None:
+        """Refuse options that cannot go together with a :class:`RuleError`; the referee has
+        already coerced each to its ``Option``'s kind and range, and set ``players``."""
+
+    def setup(self, options: dict[str, Any], rng: Random) -> State: ...
+
+    def actions(self, state: State, seat: int) -> list[Action]: ...
+
+    def apply(self, state: State, seat: int, action: dict[str, Any], rng: Random) -> Applied:
+        """``action`` is ``{"action": name, "params": {...}}`` as posted."""
+
+    def view(self, state: State, seat: int | None) -> dict[str, Any]: ...
+
+    def result(self, state: State) -> Result | None: ...
+
+    def redeal_hidden(self, state: State, seat: int, rng: Random) -> State: ...
 
 
 def check_params(params: Any, **schema: type | tuple[type, ...]) -> dict[str, Any]:

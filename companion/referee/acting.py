@@ -77,6 +77,7 @@ def act(
         last = table.last_live(db)
         step = last["step"] + 1 if last else 1
         rng = fairness.random_for(table.row["seed"], deal.contributions(db, table), step)
+        assert table.state is not None, "dealt above: a table offers actions only once dealt"
         try:
             applied = table.game.apply(table.state, seat["seat"],
                                        {"action": action, "params": params}, rng)

@@ -50,11 +50,10 @@ def create(
     opts = validate_options(game, options)
     plan = seat_plan(game, opts, seats)
     opts["players"] = len(plan)
-    if hasattr(game, "validate"):
-        try:
-            game.validate(opts)
-        except RuleError as error:
-            raise BadRequest(error.message, **error.args_) from None
+    try:
+        game.validate(opts)
+    except RuleError as error:
+        raise BadRequest(error.message, **error.args_) from None
     seed = fairness.new_seed()
     try:  # options a game cannot set up from are refused now, not at the deal
         game.setup(opts, fairness.random_for(seed, [], 0))
@@ -212,7 +211,7 @@ def play_again(db: Database, opener: Any, as_host: bool) -> Table:
             asking = seat["seat"]
         if table.closed:
             raise Refused(N_("This table has ended; the host can start a new one."))
-        if not getattr(table.game, "REMATCH", False):
+        if not table.game.REMATCH:
             raise Refused(N_("This game has no rematch; the host can start a new table."))
         previous = table.result
         if previous is None:

@@ -6,18 +6,17 @@ names the option (400): a table is never created from options its game cannot se
 
 from __future__ import annotations
 
-from types import ModuleType
 from typing import Any
 
 from companion.core import inputs
 from companion.core.errors import BadRequest
-from companion.games.base import N_
+from companion.games.base import N_, Game
 
 MAX_NAME = 24
 MAX_OPTION_TEXT = 4000
 
 
-def validate_options(game: ModuleType, raw: Any) -> dict[str, Any]:
+def validate_options(game: Game, raw: Any) -> dict[str, Any]:
     """The game's options with defaults filled in, each value checked and coerced.
 
     :raises BadRequest: an unknown option or a value of the wrong kind or range.
@@ -72,7 +71,7 @@ def _coerce(option: Any, value: Any) -> Any:
     return inputs.check_text(value, MAX_OPTION_TEXT, label, newlines=True)
 
 
-def seat_plan(game: ModuleType, options: dict[str, Any], raw: Any) -> list[dict[str, str]]:
+def seat_plan(game: Game, options: dict[str, Any], raw: Any) -> list[dict[str, str]]:
     """Roles and names for the seats, checked against the game's seat rules."""
     spec = game.seats(options)
     if raw is None:

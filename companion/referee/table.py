@@ -12,14 +12,13 @@ from __future__ import annotations
 import hmac
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from types import ModuleType
 from typing import Any
 
 from companion import store
 from companion.caches import Cache
 from companion.core.errors import Forbidden, NotFound
 from companion.games import GAMES
-from companion.games.base import N_, Action
+from companion.games.base import N_, Action, Game, Result
 from companion.referee.tokens import checked_hash
 from companion.store import Database
 
@@ -69,7 +68,7 @@ class Table:
         self._offers: Offers | None = None
         self._result_of: Any = None
         self._names: list[str] | None = None
-        self._result: dict[str, Any] | None = None
+        self._result: Result | None = None
         self.dealt_when_read = self.row["deal_phase"] == DEALT
         """The deal was made (and committed) before this request read the table."""
         self.contributions: list[dict[str, Any]] | None = None
@@ -82,7 +81,7 @@ class Table:
         return code
 
     @property
-    def game(self) -> ModuleType:
+    def game(self) -> Game:
         return GAMES[self.row["game"]]
 
     @property
@@ -116,7 +115,7 @@ class Table:
         return bool(self.row["deal_phase"] == DEALT)
 
     @property
-    def result(self) -> dict[str, Any] | None:
+    def result(self) -> Result | None:
         """The game's result at this state (asked by every check and answer; worked out
         once per state)."""
         if self.state is None:

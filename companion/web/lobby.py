@@ -11,6 +11,7 @@ from companion import referee
 from companion.core import inputs
 from companion.core.errors import NotFound, TableError
 from companion.games import GAMES
+from companion.games.base import Game
 from companion.web import protect_forms
 from companion.web.db import get_db
 from companion.web.render import say, translate
@@ -20,13 +21,13 @@ bp = Blueprint("lobby", __name__)
 bp.before_request(protect_forms)
 
 
-def game_card(game: Any) -> dict[str, Any]:
+def game_card(game: Game) -> dict[str, Any]:
     """What the lobby and the setup form show about a game (no state involved)."""
     spec = game.seats({option.name: option.default for option in game.OPTIONS})
     return {
         "id": game.NAME,
         "title": game.TITLE,
-        "blurb": getattr(game, "BLURB", ""),
+        "blurb": game.BLURB,
         "min": game.MIN_PLAYERS,
         "max": game.MAX_PLAYERS,
         "roles": list(spec.roles),

@@ -20,7 +20,7 @@ from flask_babel import get_translations
 from companion import referee
 from companion.caches import Cache
 from companion.core.errors import AnswerFailed, TableError
-from companion.games.base import N_, Action
+from companion.games.base import N_, Action, Result
 from companion.referee import Table, deal, joincodes
 from companion.server.addresses import loopback
 from companion.web.i18n import LANGUAGES
@@ -133,9 +133,9 @@ def table_info(db: Any, table: Table) -> dict[str, Any]:
         "closed": table.closed,
         "over": result is not None,
         "result": _result(result, table.names),
-        "rematch": bool(getattr(game, "REMATCH", False)) and result is not None
+        "rematch": game.REMATCH and result is not None
         and not table.closed,
-        "ends_itself": getattr(game, "MAX_TURNS", None) is not None,
+        "ends_itself": game.MAX_TURNS is not None,
         "seats": [
             {"seat": s["seat"], "name": s["name"], "role": s["role"], "joined": bool(s["claimed"])}
             for s in table.seats
@@ -167,7 +167,7 @@ def finished_games(db: Any, table: Table) -> list[dict[str, Any]]:
             for game in referee.finished_games(db, table)]
 
 
-def _result(result: dict[str, Any] | None, names: list[str]) -> dict[str, Any] | None:
+def _result(result: Result | None, names: list[str]) -> dict[str, Any] | None:
     if result is None:
         return None
     return {

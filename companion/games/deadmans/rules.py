@@ -29,6 +29,7 @@ from companion.games.base import (
     IllegalActionError,
     Option,
     Random,
+    Result,
     SeatSpec,
     State,
     check_params,
@@ -133,6 +134,7 @@ def validate(options: dict[str, Any]) -> None:
                                    "Pirate Party variant (two sets) for {count}."),
                                 count=players)
     for name, option in ((o.name, o) for o in OPTIONS if o.kind == "int"):
+        assert option.min is not None and option.max is not None, "every int option has bounds"
         value = options.get(name, option.default)
         if not isinstance(value, int) or isinstance(value, bool) or not (
                 option.min <= value <= option.max):
@@ -406,8 +408,10 @@ def _reveal_characters(ctx: _Ctx) -> None:
     state["characters_shown"] = True
     ctx.revealed = True
     for seat in range(state["players"]):
+        char = character(state, seat)
+        assert char is not None, "shown just now: every seat has chosen"
         ctx.say(N_("{who} is {character}."), who={"seat": seat},
-                character=CHARACTER_BY_ID[character(state, seat)].name)
+                character=CHARACTER_BY_ID[char].name)
     for seat in range(state["players"]):
         if character(state, seat) == "davy_jones" and state["players"] == 2:
             _set_davy(ctx, seat, 1 - seat)
@@ -1181,7 +1185,7 @@ def _choice_label(state: State, frame: dict[str, Any],
 # --- result -------------------------------------------------------------------------------
 
 
-def result(state: State) -> dict[str, Any] | None:
+def result(state: State) -> Result | None:
     """None while the game runs; then the winner(s) by score, more cards, or a draw."""
     if state["phase"] != "over":
         return None

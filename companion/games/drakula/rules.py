@@ -33,6 +33,7 @@ from companion.games.base import (
     IllegalActionError,
     Option,
     Random,
+    Result,
     SeatSpec,
     State,
     check_params,
@@ -1353,5 +1354,5 @@ _HANDLERS = {
 }
 
 
-def result(state: State) -> dict[str, Any] | None:
+def result(state: State) -> Result | None:
     return state["result"]

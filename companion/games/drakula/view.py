@@ -256,8 +256,8 @@ def redeal_hidden(state: State, seat: int | None, rng: Random) -> State:
         hand["hand"] = sorted([*hand["known"], *free[:size]], key=_card_order)
         hand["aside"] = sorted(free[size:], key=_card_order)
         if new["phase"] == "setup" and new["picks"][s]:
-            pool = rng.shuffle(list(Counter(new["deck"][s]).elements()))
-            new["picks"][s] = sorted(pool[:len(new["picks"][s])])
+            deck = rng.shuffle(list(Counter(new["deck"][s]).elements()))
+            new["picks"][s] = sorted(deck[:len(new["picks"][s])])
     if new["phase"] == "setup":
         return new
     fixed = set()
@@ -276,8 +276,8 @@ def redeal_hidden(state: State, seat: int | None, rng: Random) -> State:
     for where, key, _owner in slots:
         kind = new["locations"][key] if where == "loc" else new["supply"][key[0]][key[1]]
         pool[KINDS[kind]["owner"]].append(kind)
-    for owner in pool:
-        pool[owner] = rng.shuffle(pool[owner])
+    for s in pool:
+        pool[s] = rng.shuffle(pool[s])
     placed: dict[int, str] = {}
     for i, (_where, _key, owner) in enumerate(slots):
         if owner is not None:

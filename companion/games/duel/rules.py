@@ -23,7 +23,7 @@ or ``over``.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, overload
 
 from companion.games.base import (
     N_,
@@ -33,6 +33,7 @@ from companion.games.base import (
     IllegalActionError,
     Option,
     Random,
+    Result,
     SeatSpec,
     State,
     check_params,
@@ -470,12 +471,12 @@ def _reveal(state: State, rng: Random) -> list[dict[str, Any]]:
     state["current"] = {"n": state["round"], "first": list(played), "played": list(played),
                         "swapped": [False, False], "events": [], "rolls": [], "wind": 0}
     log = []
-    for s in SEATS:
-        if played[s] is None:
+    for s, shown in enumerate(played):
+        if shown is None:
             log.append(line(N_("{who} plays no card."), who={"seat": s}))
         else:
             log.append(line(N_("{who} plays {card}."), who={"seat": s},
-                            card=BY_KEY[played[s]].name))
+                            card=BY_KEY[shown].name))
     readers = [s for s in SEATS if played[s] == "mind"]
     if readers:
         state["phase"] = "mind"
@@ -612,22 +613,25 @@ def _resolve(state: State, rng: Random) -> list[dict[str, Any]]:
     removals = [0, 0]
     for s in SEATS:
         other = 1 - s
+        theirs = played[other]
         if played[s] == "bluff":
-            if played[other] == "bluff":
+            if theirs == "bluff":
                 if s == 0:
                     events.append(line(N_("The two Bluffs cancel each other out.")))
-            elif played[other] in ("shot", "nerves"):
+            elif theirs in ("shot", "nerves"):
                 events.append(line(N_("{other}'s {card} cancels {who}'s Bluff."),
                                    who={"seat": s}, other={"seat": other},
-                                   card=BY_KEY[played[other]].name))
+                                   card=BY_KEY[theirs].name))
             else:
                 removals[other] = 2
         elif played[s] == "mistress":
             removals[other] = 1
     for s in SEATS:
         if removals[s]:
+            remover = played[1 - s]
+            assert remover is not None, "only a Bluff or a Mistress removes Aims"
             removed = _remove_laid(state, s, removals[s], n)
-            card = BY_KEY[played[1 - s]].name
+            card = BY_KEY[remover].name
             if removed:
                 events.append(line(N_("{other}'s {card} removes {count} of {who}'s Aims "
                                       "({left} left)."), who={"seat": s},
@@ -643,6 +647,7 @@ def _resolve(state: State, rng: Random) -> list[dict[str, Any]]:
         other = 1 - s
         state["pistols"][s] -= 1
         pistol = PISTOLS - state["pistols"][s]
+        record: dict[str, Any]
         if played[other] == "wet_powder":
             record = {"faces": [], "symbols": [], "dice": 0,
                       "modifiers": [{"name": N_("Wet Powder"), "value": None}],
@@ -660,7 +665,7 @@ def _resolve(state: State, rng: Random) -> list[dict[str, Any]]:
                     (False, True): N_("{who} fires pistol {pistol}: {faces} + {aims} Aims, "
                                       "Wind {wind} = {total}. A miss.")}[
                 (record["hit"], bool(wind))]
-            args = {"wind": f"{wind:+d}".replace("-", "−")} if wind else {}
+            args: dict[str, Any] = {"wind": f"{wind:+d}".replace("-", "−")} if wind else {}
             events.append(line(text, who={"seat": s}, pistol=pistol,
                                faces=_show_faces(record["faces"]),
                                aims=len(state["laid"][s]), total=record["total"], **args))
@@ -800,11 +805,19 @@ _HANDLERS = {
 }
 
 
-def result(state: State) -> dict[str, Any] | None:
+def result(state: State) -> Result | None:
     return state["result"]
 
 
 # --- views -------------------------------------------------------------------------------
+
+
+@overload
+def _card(key: str) -> dict[str, Any]: ...
+
+
+@overload
+def _card(key: None) -> None: ...
 
 
 def _card(key: str | None) -> dict[str, Any] | None:

@@ -114,6 +114,7 @@ def challenge(state: State, seat: int, params: dict[str, Any], rng: Random) -> t
         raise IllegalActionError(problem[0], **problem[1])
     opp = 1 - seat
     attacker, defender = front(state, seat, col), front(state, opp, col)
+    assert attacker is not None and defender is not None, "no problem: both columns hold a card"
     reveal(state, attacker)
     reveal(state, defender)
     log = [line(N_("{who} challenges in column {column}: {a} ({sa}) against {other}'s {b} "

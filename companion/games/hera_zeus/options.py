@@ -130,10 +130,13 @@ def validate(options: dict[str, Any]) -> None:
     """
     for spec in OPTIONS:
         value = option(options, spec.name)
-        if spec.kind == "int" and (isinstance(value, bool) or not isinstance(value, int)
-                                   or not spec.min <= value <= spec.max):
-            raise ActionSyntaxError(N_("“{name}” must be a whole number from {min} to {max}."),
-                                    name=spec.name, min=spec.min, max=spec.max)
+        if spec.kind == "int":
+            assert spec.min is not None and spec.max is not None, "every int option has bounds"
+            if (isinstance(value, bool) or not isinstance(value, int)
+                    or not spec.min <= value <= spec.max):
+                raise ActionSyntaxError(
+                    N_("“{name}” must be a whole number from {min} to {max}."),
+                    name=spec.name, min=spec.min, max=spec.max)
         if spec.kind == "choice" and str(value) not in {v for v, _ in spec.choices}:
             raise ActionSyntaxError(N_("“{name}” has no choice “{value}”."),
                                     name=spec.name, value=str(value)[:20])

@@ -31,6 +31,7 @@ from companion.games.base import (
     Applied,
     IllegalActionError,
     Random,
+    Result,
     SeatSpec,
     State,
     thaw,
@@ -220,7 +221,7 @@ _HANDLERS = {
 }
 
 
-def result(state: State) -> dict[str, Any] | None:
+def result(state: State) -> Result | None:
     return state["result"]
 
 
@@ -237,7 +238,7 @@ def _blocked(state: State, seat: int) -> list[dict[str, Any]]:
     if state["phase"] != "play" or state["pending"] is not None \
             or state["turn"]["seat"] != seat:
         return []
-    found = []
+    found: list[dict[str, Any]] = []
     problem = turn.draw_problem(state, seat)
     if problem:
         found.append({"action": "draw", "column": None, "reason": problem, "args": {}})

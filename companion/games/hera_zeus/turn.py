@@ -96,6 +96,7 @@ def setup_actions(state: State, seat: int) -> list[Action]:
     found = []
     for key in hand_keys(state, seat):
         card = from_hand(state, seat, key)
+        assert card is not None, "hand_keys names the cards of this hand"
         if not placeable(kind(state, card), state["strengths"]):
             continue
         found.append(Action(
@@ -136,6 +137,7 @@ def _play_actions(state: State, seat: int) -> list[Action]:
     found = []
     for key in hand_keys(state, seat):
         card = from_hand(state, seat, key)
+        assert card is not None, "hand_keys names the cards of this hand"
         k = kind(state, card)
         if not placeable(k, state["strengths"]):
             continue

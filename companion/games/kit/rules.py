@@ -22,6 +22,7 @@ from companion.games.base import (
     IllegalActionError,
     Option,
     Random,
+    Result,
     SeatSpec,
     State,
     check_params,
@@ -36,6 +37,8 @@ MIN_PLAYERS = 1
 MAX_PLAYERS = 8
 HAS_HIDDEN_INFO = True
 HAS_CHANCE = True
+REMATCH = False
+"""A session has no result to play again after."""
 MAX_TURNS = None
 """No end of its own: the host ends the session."""
 
@@ -443,7 +446,7 @@ _HANDLERS = {
 }
 
 
-def result(state: State) -> dict[str, Any] | None:
+def result(state: State) -> Result | None:
     return None
 
 
