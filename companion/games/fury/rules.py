@@ -29,6 +29,7 @@ from companion.games.base import (
     IllegalActionError,
     Option,
     Random,
+    Result,
     SeatSpec,
     State,
     check_params,
@@ -339,11 +340,12 @@ def _why_not(state: State, seat: int, name: str) -> tuple[str, ...]:
     return (N_("That choice is not open now; the buttons show what you may do."),)
 
 
-def result(state: State) -> dict[str, Any] | None:
+def result(state: State) -> Result | None:
     return state["result"]
 
 
 __all__ = [
-    "NAME", "TITLE", "OPTIONS", "seats", "setup", "actions", "apply", "view", "result",
+    "NAME", "TITLE", "BLURB", "MIN_PLAYERS", "MAX_PLAYERS", "HAS_HIDDEN_INFO", "HAS_CHANCE",
+    "REMATCH", "MAX_TURNS", "OPTIONS", "seats", "setup", "actions", "apply", "view", "result",
     "redeal_hidden", "default_options", "validate", "controller", "hunters_of", "DRACULA",
 ]
