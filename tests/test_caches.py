@@ -3,6 +3,9 @@ one empties itself, and the tests can empty them all (issue 23)."""
 
 from __future__ import annotations
 
+import ast
+from pathlib import Path
+
 import pytest
 
 import companion.web.api  # noqa: F401  (imports every layer, so every cache is made)
@@ -13,7 +16,8 @@ from companion import caches
 def test_every_cache_the_server_keeps_is_named_and_bounded():
     found = caches.every_cache()
     assert {"offers", "event lines", "dealt contributions", "log lines said",
-            "button labels", "button forms", "table paths", "static files"} <= set(found)
+            "button labels", "button forms", "table paths", "static files",
+            "action params written", "kit buttons"} <= set(found)
     for name, cache in found.items():
         assert cache.name == name and 0 < cache.size <= 10_000, cache
 
@@ -44,3 +48,15 @@ def test_reset_all_empties_every_cache():
         cache.keep(("a key",), "a value")
     caches.reset_all()
     assert not any(caches.every_cache().values())
+
+
+def test_no_module_keeps_a_cache_of_its_own():
+    """Every cache goes through the facility: no ``functools`` cache decorator anywhere in
+    the package (each would be one more unnamed cache the tests cannot empty)."""
+    caching = {"lru_cache", "cache"}
+    for path in Path(caches.__file__).parent.rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name):
+                assert (node.value.id, node.attr in caching) != ("functools", True), path
+            if isinstance(node, ast.ImportFrom) and node.module == "functools":
+                assert not {alias.name for alias in node.names} & caching, path

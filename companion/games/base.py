@@ -24,14 +24,17 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any, NotRequired, Protocol, TypedDict
 
 import orjson
 
+from companion.caches import Cache
+
 State = dict[str, Any]
 _params_key = json.JSONEncoder(sort_keys=True).encode
 """``json.dumps(params, sort_keys=True)`` without building an encoder per call."""
-_written_params: dict[tuple[Any, ...], str] = {}
+_written_params: Cache[tuple[Any, ...], str] = Cache("action params written", 4096)
 """Flat params as ``_params_key`` writes them: the same few buttons are sorted again on
 every version of every table."""
 
@@ -129,13 +132,14 @@ class Option:
         return data
 
 
-@dataclass(frozen=True, init=False)
+@dataclass(frozen=True)
 class Action:
     """One thing a seat may do now, ready to post as ``{"action", "params"}``.
 
     ``inputs`` names parameters the player types or picks on the phone
     (e.g. a number or a dice expression); each is a small schema
     ``{"kind": "int"|"text"|"choice", "min", "max", "choices", "default", "label"}``.
+    Frozen: an offer a game keeps (a fixed button) is handed to every table.
     """
 
     action: str
@@ -150,17 +154,6 @@ class Action:
     """Buttons of one group are shown together under this heading (message id)."""
     hint: str = ""
     """A one-line rules hint shown beside the button (message id)."""
-
-    def __init__(self, action: str, params: dict[str, Any] | None = None, label: str = "",
-                 label_args: dict[str, Any] | None = None,
-                 inputs: dict[str, dict[str, Any]] | None = None, group: str = "",
-                 hint: str = "") -> None:
-        # Frozen, but filled in one step: a game offers dozens on every version, and the
-        # generated __init__ set each field through object.__setattr__ (twice the time).
-        self.__dict__.update(
-            action=action, params={} if params is None else params, label=label,
-            label_args={} if label_args is None else label_args,
-            inputs={} if inputs is None else inputs, group=group, hint=hint)
 
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {
@@ -178,14 +171,13 @@ class Action:
         return data
 
     def sort_key(self) -> tuple[str, str]:
-        """Orders a seat's buttons; every game sorts its offers by it on every version (an
-        offer a game keeps, like a fixed button, keeps its key too)."""
-        key = self.__dict__.get("_sort_key")
-        if key is None:
-            key = self.__dict__["_sort_key"] = self._sort_key()
-        return key
+        """Orders a seat's buttons (``sorted(offers, key=Action.sort_key)``)."""
+        return self._order
 
-    def _sort_key(self) -> tuple[str, str]:
+    @cached_property
+    def _order(self) -> tuple[str, str]:
+        """Worked out once per offer: every game sorts its offers on every version, and an
+        offer a game keeps is sorted again each time."""
         params = self.params
         if not params:
             return (self.action, "{}")
@@ -200,9 +192,7 @@ class Action:
         except TypeError:  # a list or dict among the values: written out each time
             return (self.action, _params_key(self.params))
         if written is None:
-            if len(_written_params) >= 4096:
-                _written_params.clear()
-            written = _written_params[flat] = _params_key(self.params)
+            written = _written_params.keep(flat, _params_key(self.params))
         return (self.action, written)
 
 

@@ -17,7 +17,6 @@ given its id.
 from __future__ import annotations
 
 import json
-from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -67,19 +66,27 @@ def kind(card: str) -> str:
     return card.split(":", 1)[0]
 
 
-@cache
+def _by_copy(cards: dict[str, dict[str, Any]]) -> dict[str, dict[str, Any]]:
+    """Each printed card under its own id and every copy's (``"fog"``, ``"fog:1"``…): the
+    card of a copy is one lookup, with no cache to keep."""
+    return {**cards, **{copy: cards[kind(copy)] for copy in _copies(list(cards.values()))}}
+
+
+_EVENT_OF = _by_copy(EVENTS)
+_ITEM_OF = _by_copy(ITEMS)
+_ENCOUNTER_OF = _by_copy(ENCOUNTERS)
+
+
 def event(card: str) -> dict[str, Any]:
-    return EVENTS[kind(card)]
+    return _EVENT_OF[card]
 
 
-@cache
 def item(card: str) -> dict[str, Any]:
-    return ITEMS[kind(card)]
+    return _ITEM_OF[card]
 
 
-@cache
 def encounter(token: str) -> dict[str, Any]:
-    return ENCOUNTERS[kind(token)]
+    return _ENCOUNTER_OF[token]
 
 
 def en(triple: dict[str, str] | None) -> str:

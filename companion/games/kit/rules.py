@@ -9,10 +9,10 @@ every seat may act at any time, and the host ends the session.
 
 from __future__ import annotations
 
-import functools
 import re
 from typing import Any
 
+from companion.caches import Cache
 from companion.games import dice
 from companion.games.base import (
     N_,
@@ -181,12 +181,18 @@ _PICK_NUMBER = Action("pick", {}, N_("Choose this number"), inputs=_NUMBER_INPUT
                       group=_CHOICE)
 
 
-@functools.lru_cache(maxsize=4096)
+_offers: Cache[tuple[Any, ...], Action] = Cache("kit buttons", 4096)
+
+
 def _offer(action: str, params: tuple[tuple[str, Any], ...], label: str,
            args: tuple[tuple[str, Any], ...], group: str) -> Action:
     """The same button for the same card or place, made once: offers are immutable, and a
     seat's hand and the places are offered again on every version."""
-    return Action(action, dict(params), label, dict(args), group=group)
+    key = (action, params, label, args, group)
+    offer = _offers.get(key)
+    if offer is None:
+        offer = _offers.keep(key, Action(action, dict(params), label, dict(args), group=group))
+    return offer
 
 
 def actions(state: State, seat: int) -> list[Action]:
