@@ -126,6 +126,25 @@ def test_feint_draws_a_card_from_dracula_s_supply_and_resolves_it(drawn, dech, l
         assert state["supply"][D] == [drawn]
 
 
+def test_feint_with_dracula_s_supply_emptied_meanwhile_draws_nothing_and_the_turn_goes_on():
+    """„Mámení: Pokud jsi v tomto tahu neotočil žádnou Drákulovu kartu setkání, vytáhni si
+    jednu z jeho zásoby!“ With nothing left in it (Dracula gave his last coffin away after
+    Feint's special stage began) there is nothing to draw: the log says so and the turn goes
+    on to the barrier. It was a server error (a draw from an empty supply)."""
+    state = build(first=V, hands=(HANDS[0], ["mameni"]))
+    state["supply"][D] = ["coffin"]
+    state = played(state, V, "mameni", "house_10")
+    assert state["turn"]["stage"] == "special"
+    state = act(state, D, "give_target")
+    assert state["supply"][D] == [] and "special" in names(state, V)
+    lives, captured = list(state["lives"]), json.loads(json.dumps(state["captured"]))
+    applied = do(state, V, "special")
+    assert applied.state["turn"]["stage"] == "barrier" and applied.state["turn"]["seat"] == V
+    assert applied.state["lives"] == lives and applied.state["captured"] == captured
+    assert [e["text"] for e in applied.log] == [
+        "{who} uses Feint, but Dracula's supply is empty: there is nothing to draw."]
+
+
 def test_feint_is_not_allowed_after_revealing_a_dracula_card():
     """„Pokud jsi v tomto tahu neotočil žádnou Drákulovu kartu setkání, vytáhni si …“"""
     state = build(first=V, hands=(HANDS[0], ["mameni"]))

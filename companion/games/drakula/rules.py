@@ -1165,6 +1165,10 @@ def _special(state: State, seat: int, params: dict[str, Any], rng: Random) -> Ap
 
 def _mameni(state: State, log: list, rng: Random) -> None:
     supply = state["supply"][DRACULA]
+    if not supply:  # emptied after the stage began (his last target card given away)
+        log.append(line(N_("{who} uses Feint, but Dracula's supply is empty: there is "
+                           "nothing to draw."), who=_who(VAN_HELSING)))
+        return
     kind = supply[rng.randbelow(len(supply))]
     log.append(line(N_("{who} uses Feint and draws {card} from Dracula's supply."),
                     who=_who(VAN_HELSING), card=_label(kind)))
