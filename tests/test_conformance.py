@@ -4,7 +4,8 @@ Random seeded playthroughs; at every step: the legal actions are sorted and uniq
 passes the referee's parameter check and applies, a known-illegal one is refused and
 changes nothing, ``apply`` never mutates its input, every view is JSON, a seat's view is
 unchanged when only what it cannot see changes (the leak test), and replaying the actions
-reproduces the state.
+reproduces the state. And with a game's piles emptied (its decks, discards, supplies, pools
+and hands), no view or button fails and every action applies or is refused with a sentence.
 """
 
 from __future__ import annotations
@@ -167,6 +168,200 @@ def test_someone_can_always_act_until_there_is_a_result(name, seed, rare_first):
         posted = {"action": action.action, "params": fill_inputs(action, chooser)}
         state = game.apply(state, seat, posted, rng_for(step, f"{seed:064x}")).state
     assert game.MAX_TURNS is None or game.result(state) is not None
+
+
+def _empty_kit(state, chosen):
+    """The deck, the discards, the hands and the cards dealt to the places."""
+    piles = [state["deck"], state["discard"], *state["hands"],
+             *(place["cards"] for place in state["places"])]
+    for i, pile in enumerate(piles):
+        if chosen(i):
+            pile.clear()
+
+
+def _empty_duel(state, chosen):
+    """The hands, the laid Aims, the cards out of the game and the unused jokers. A card
+    already chosen in secret stays: it lies face down on the table, out of the hand's reach
+    (the hand holds it only until both turn)."""
+    for seat, hand in enumerate(state["hands"]):
+        if chosen(seat):
+            pending = state["pending"][seat]
+            hand[:] = [pending] if pending in hand else []
+    piles = [*state["laid"], state["out"], *state.get("joker_decks", [])]
+    for i, pile in enumerate(piles, start=2):
+        if chosen(i):
+            pile.clear()
+
+
+def _empty_deadmans(state, chosen):
+    """The draw pile, the discard pile, every bank and the characters nobody was dealt. The
+    card a waiting Crystal Ball shows stays on the draw pile: „Otočte vrchní kartu z
+    doplňovacího balíčku … Je-li křišťálová koule poslední kartou z doplňovacího balíčku,
+    nemá žádný efekt.“ The Ball waits only over a card, and nothing draws before it is
+    answered, so no game reaches a Ball over an empty pile."""
+    ball = any(frame["kind"] == "ball" for frame in state["turn"]["pending"])
+    piles = [state["deck"], state["discard"], state["pool"], *state["banks"]]
+    for i, pile in enumerate(piles):
+        if chosen(i):
+            del pile[1 if ball and pile is state["deck"] else 0:]
+
+
+def _empty_drakula(state, chosen):
+    """Both supplies of encounter cards, both discard piles, and both players' action cards
+    laid aside and played. The five current ones never run out in a turn: „Nakonec se všech
+    10 akčních karet zamíchá a znovu se z nich dobere vrchních pět aktuálních.“"""
+    piles = [*state["supply"], *state["discard"],
+             *(hand[part] for hand in state["hands"] for part in ("aside", "played"))]
+    for i, pile in enumerate(piles):
+        if chosen(i):
+            pile.clear()
+
+
+def _empty_fury(state, chosen):
+    """The event and item decks and their discards, the encounter pool, Dracula's encounters
+    and events, and every hunter's items and events (with what lay face up of them)."""
+    piles = [state["event_deck"], state["event_discard"], state["item_deck"],
+             state["item_discard"], state["pool"], state["encounters"],
+             state["dracula_events"]]
+    for i, pile in enumerate(piles):
+        if chosen(i):
+            pile.clear()
+    for i, hunter in enumerate(state["hunters"].values(), start=len(piles)):
+        if chosen(i):
+            hunter["items"].clear()
+            hunter["events"].clear()
+            hunter["up"].clear()
+            hunter["shown"] = {"item": None, "event": None}
+
+
+def _empty_hera_zeus(state, chosen):
+    """Both decks, both discard piles and both hands."""
+    piles = [*state["decks"], *state["discards"], *state["hands"]]
+    for i, pile in enumerate(piles):
+        if chosen(i):
+            gone = set(pile)
+            pile.clear()
+            state["up"][:] = [c for c in state["up"] if c not in gone]
+
+
+EMPTY_PILES = {"kit": _empty_kit, "duel": _empty_duel, "deadmans": _empty_deadmans,
+               "drakula": _empty_drakula, "fury": _empty_fury, "hera_zeus": _empty_hera_zeus}
+"""Per game: empty the piles of a state in place (``chosen(i)``: whether pile ``i`` is
+emptied), leaving everything else as it was."""
+
+
+class RandomPlay:
+    """Random legal play by any seat; with ``rare_first`` the actions chosen least so far
+    are preferred, which reaches the corners uniform play rarely does. A correction by hand
+    (Fury's tools for a house rule or a mistake) is rare, as at a real table: taken as
+    often as the rules, they end a game before its decks run low."""
+
+    def __init__(self, seed, rare_first):
+        self.chooser = random.Random(seed)
+        self.rare_first = rare_first
+        self.chosen: Counter[str] = Counter()
+
+    def weight(self, action):
+        weight = 1 / (1 + self.chosen[action.action]) ** 2 if self.rare_first else 1
+        return weight / 50 if action.group == "Corrections" else weight
+
+    def pick(self, offers):
+        weights = [self.weight(action) for _seat, action in offers]
+        offer = self.chooser.choices(offers, weights)[0]
+        self.chosen[offer[1].action] += 1
+        return offer
+
+
+def offered(game, state, players):
+    """Every action offered now, as (seat, action) pairs."""
+    return [(seat, a) for seat in range(players) for a in game.actions(state, seat)]
+
+
+def random_position(game, seed, warm_up, play):
+    """The position after up to ``warm_up`` random legal actions (the last one before the
+    game ends) and its number of seats."""
+    spec = game.seats({})
+    players = play.chooser.randint(spec.min, spec.max)
+    state = game.setup(default_options(game, players), rng_for(0, f"{seed:064x}"))
+    for step in range(1, warm_up + 1):
+        offers = offered(game, state, players)
+        if not offers:
+            break
+        seat, action = play.pick(offers)
+        posted = {"action": action.action, "params": fill_inputs(action, play.chooser)}
+        after = game.apply(state, seat, posted, rng_for(step, f"{seed:064x}")).state
+        if game.result(after) is not None:
+            break
+        state = after
+    return state, players
+
+
+def test_every_game_names_its_piles():
+    assert set(EMPTY_PILES) == set(GAMES)
+
+
+def play_with_empty_piles(name, seed, warm_up, mask, rare_first):
+    """From the position after ``warm_up`` random actions, eight steps with the piles
+    ``mask`` names emptied before the first and before half the others (0: all of them):
+    every view and every seat's buttons are built, and every button offered — and every one
+    offered before the piles were emptied, as a phone or a bot might still post it — either
+    applies or is refused with a sentence; play goes on from one that applied."""
+    game = GAMES[name]
+    play = RandomPlay(seed, rare_first)
+    state, players = random_position(game, seed, warm_up, play)
+    state = copy.deepcopy(state)
+    for step in range(warm_up + 1, warm_up + 9):
+        earlier = []
+        if step == warm_up + 1 or play.chooser.random() < 0.5:
+            earlier = offered(game, state, players)
+            EMPTY_PILES[name](state, lambda i: mask == 0 or bool(mask >> i & 1))
+        for seat in [None, *range(players)]:
+            json.dumps(game.view(state, seat))
+        offers = offered(game, state, players)
+        if game.result(state) is not None or not offers:
+            return
+        went, now = [], {(seat, a.sort_key()) for seat, a in offers}
+        for seat, action in offers + [o for o in earlier if (o[0], o[1].sort_key()) not in now]:
+            posted = {"action": action.action, "params": fill_inputs(action, play.chooser)}
+            try:
+                applied = game.apply(state, seat, posted, rng_for(step, f"{seed:064x}"))
+            except RuleError as refused:
+                assert str(refused).strip(), f"{name}: {posted} refused without a reason"
+                continue
+            if (seat, action.sort_key()) in now:
+                went.append(((seat, action), applied.state))
+        if not went:
+            return
+        offer = play.pick([offer for offer, _state in went])
+        state = next(after for o, after in went if o is offer)
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+@settings(max_examples=examples(100), deadline=None)
+@given(seed=st.integers(min_value=0, max_value=10_000),
+       warm_up=st.integers(min_value=0, max_value=400),
+       mask=st.integers(min_value=0, max_value=2**12 - 1), rare_first=st.booleans())
+def test_empty_piles_bring_a_refusal_never_an_error(name, seed, warm_up, mask, rare_first):
+    """Every draw, pick or shuffle meets an empty pile sooner or later, and the rulebooks
+    say what then: „Pokud již nejsou v hráčově hromádce žádné karty, nemůže více tuto kartu
+    použít.“ (Blitz und Donner), „Není-li v odhazovacím balíčku žádná karta, nemá mapa
+    žádný efekt“ (Dead Man's Draw), „Pokud musí hráč položit na lokaci vlastní kartu
+    setkání a žádnou už nemá, zůstane lokace prázdná.“ (Drakula), „Если осталась только
+    одна карта, перетасуйте её вместе со сброшенными картами“ (Fury of Dracula). In random
+    positions with some of their piles emptied, and emptied again as play goes on, no
+    view, no button and no action ends in a server error: an action applies or is refused
+    with a sentence."""
+    play_with_empty_piles(name, seed, warm_up, mask, rare_first)
+
+
+@pytest.mark.parametrize(("name", "seed", "warm_up", "mask", "rare_first"), [
+    # Drakula, issue 22: Feint used after Dracula's supply was emptied (once his last
+    # target card was given away) drew from nothing: „vytáhni si jednu z jeho zásoby!“
+    ("drakula", 8591, 29, 1875, False),
+])
+def test_empty_piles_where_they_once_brought_an_error(name, seed, warm_up, mask, rare_first):
+    """The positions the property above found a server error in, played again."""
+    play_with_empty_piles(name, seed, warm_up, mask, rare_first)
 
 
 def test_random_choice_of_seed_changes_setup(game):
