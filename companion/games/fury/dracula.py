@@ -37,7 +37,7 @@ def time_phase(ctx: Ctx) -> None:
     «Предрассветной поры» на «Рассвет», также переместите жетоны на треке Вампиров и на
     треке Решимости на 1 деление вперед.“"""
     state = ctx.state
-    if board.is_sea(trail.dracula_place(state)):
+    if board.is_sea(trail.dracula_here(state)):
         ctx.say("Dracula is at sea: the time of day stays {time}.",
                 time=cards.time_name(state["time"]))
         return
@@ -87,7 +87,7 @@ _HINTS = {
 
 
 def move_actions(state: State) -> list[Action]:
-    here = trail.dracula_place(state)
+    here = trail.dracula_here(state)
     moves = movement.dracula_moves(state)
     out = []
     for move in moves:
@@ -104,7 +104,7 @@ def move_actions(state: State) -> list[Action]:
 
 def do_move(ctx: Ctx, seat: int, params: dict[str, Any]) -> None:
     state = ctx.state
-    here = trail.dracula_place(state)
+    here = trail.dracula_here(state)
     to, power = params["to"], params["power"] or None
     move = next(m for m in movement.dracula_moves(state)
                 if m["to"] == to and m["power"] == power)
@@ -293,7 +293,7 @@ def can_lay_encounter(state: State) -> bool:
 def victims(state: State) -> list[str]:
     """Hunters Dracula must attack: „Если в Локации Дракулы находится 1 или более Охотников,
     Дракула должен напасть на них.“ (not at sea, never in the hospital)."""
-    here = trail.dracula_place(state)
+    here = trail.dracula_here(state)
     if board.is_sea(here) or here == board.HOSPITAL:
         return []
     return hunters_at(state, here)
@@ -322,7 +322,7 @@ def action_is_automatic(state: State) -> bool:
 
 def do_attack(ctx: Ctx, seat: int, params: dict[str, Any]) -> None:
     state = ctx.state
-    here = trail.dracula_place(state)
+    here = trail.dracula_here(state)
     trail.reveal_place(state, here)
     ctx.revealed = True
     targets = victims(state)

@@ -229,12 +229,12 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
         "combat": combat.view(state, seat),
     }
     if role == "dracula":
+        here = trail.dracula_place(state)
         out["secret"] = {
             "trail": [trail.secret(s) for s in state["trail"]],
             "catacombs": [None if s is None else trail.secret(s) for s in state["catacombs"]],
-            "place": trail.dracula_place(state),
-            "place_name": board.name(trail.dracula_place(state))
-            if state["trail"] else None,
+            "place": here,
+            "place_name": board.name(here) if here is not None else None,
             "encounters": [{"token": t, "name": cards.encounter_name(t),
                             "text": cards.en(cards.encounter(t)["text"])}
                            for t in state["encounters"]],
@@ -243,13 +243,12 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
             "maturing": [{"token": t, "name": cards.encounter_name(t)}
                          for t in (state["turn"] or {}).get("maturing", [])],
         }
-        if state["trail"]:
-            highlight = [trail.dracula_place(state)]
+        if here is not None:
+            highlight = [here]
             if state["turn"] and state["turn"]["who"] == "dracula" \
                     and state["turn"]["stage"] == "move" and not state["queue"]:
                 highlight += [m["to"] for m in movement.dracula_moves(state)]
-        out["map"] = _map(state, trail.dracula_place(state) if state["trail"] else None,
-                          highlight, highlight)
+        out["map"] = _map(state, here, highlight, highlight)
     else:
         around = [state["hunters"][h]["place"] for h in mine if state["hunters"][h]["place"]]
         turn = state["turn"]
