@@ -132,7 +132,9 @@ def _double_back(state: State, to: str) -> trail.Slot:
     """The location card moves from its place in the trail or catacombs to the front, on
     the Double Back card, with its encounters; a power card it lay on stays behind."""
     old = next(s for s in trail.slots(state) if s["card"] == to)
-    where, index = trail.find(state, old["id"])
+    found = trail.find(state, old["id"])
+    assert found is not None, "a slot of trail.slots lies in the trail or the catacombs"
+    where, index = found
     slot = trail.new_slot(state, to, to, "double_back")
     slot["tokens"], slot["revealed"] = old["tokens"], old["revealed"]
     slot["from"] = {"where": where, "index": index}
@@ -165,6 +167,7 @@ def _lay(ctx: Ctx, slot: trail.Slot, cost: int, power: str | None) -> None:
     if cost > 0:
         lose_blood(ctx, cost, cards.power_name(power) if power else N_("a sea crossing"))
     elif cost < 0:
+        assert power is not None, "only a power (Feed) gives blood back"
         gain_blood(ctx, -cost, cards.power_name(power))
     if power == "dark_call":
         _dark_call(ctx)
