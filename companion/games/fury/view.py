@@ -296,10 +296,10 @@ def redeal_hidden(state: State, seat: int | None, rng: Random) -> State:
     new = thaw(state)
     new["event_deck"] = rng.shuffle(new["event_deck"])
     new["item_deck"] = rng.shuffle(new["item_deck"])
-    events_pool = [("deck", None)]
+    events_pool: list[tuple[str, str | None]] = [("deck", None)]
     searching = any(q["kind"] == "choice" and q["question"] == "re_equip_take"
                     and q["seat"] == seat for q in state["queue"])
-    items_pool = [] if searching else [("deck", None)]
+    items_pool: list[tuple[str, str | None]] = [] if searching else [("deck", None)]
     if seat != DRACULA:
         _redeal_trail(new, rng)
         _redeal_tokens(new, rng)
