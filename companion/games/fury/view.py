@@ -110,7 +110,10 @@ def _turn_public(state: State) -> dict[str, Any] | None:
 
 
 def _waiting(state: State) -> dict[str, Any] | None:
-    if state["queue"]:
+    """The decision the game waits for. An automatic step (``effect``) waits for nobody:
+    ``turns.advance`` runs it at once, so it heads the queue only when the game ended before
+    it ran (Heroic Leap bringing Dracula's blood to 0), and it has no seat."""
+    if state["queue"] and state["queue"][0]["kind"] != "effect":
         item = state["queue"][0]
         if item["kind"] == "choice":
             text = choices.QUESTIONS[item["question"]][0]
