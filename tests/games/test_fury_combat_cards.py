@@ -111,6 +111,19 @@ def test_heroic_leap_both_roll_and_lose_and_a_double_zero_is_the_hunters_win():
     assert rules.result(table.state)["side"] == "hunters"
 
 
+def test_a_game_won_before_the_combat_leaves_every_screen_waiting_for_nobody():
+    """„Пункты Крови Дракулы уменьшены до 0“ ends the game at once, even in the middle of the
+    cards played before a combat (Heroic Leap): the step that would have asked the next
+    player stays unrun, and no screen waits for anyone (it broke every screen's view)."""
+    table = start_fight(hunters=("seward",), window=True, events={"seward": ["heroic_leap"]},
+                        blood=3)
+    table.act(table.seat_of("seward"), "choose", dice=(1, 5),
+              key=next(k for k in keys(table) if "heroic_leap" in k))
+    assert rules.result(table.state)["side"] == "hunters"
+    for seat in (None, *range(3)):
+        assert rules.view(table.state, seat)["waiting"] is None
+
+
 def test_heroic_leap_only_for_a_hunter_fighting_dracula():
     table = start_fight("assassin", hunters=("seward",), window=True,
                         events={"seward": ["heroic_leap"]})

@@ -116,7 +116,7 @@ def actions(state: State, seat: int, fight_: dict[str, Any]) -> list[Action]:
 
 def do_tactic(ctx: Ctx, seat: int, params: dict[str, Any]) -> None:
     state = ctx.state
-    fight_ = fight.find(state)
+    fight_ = fight.current(state)
     fighter, kind = params["fighter"], params["card"]
     card = kind if fighter == ENEMY else dict(tactics.hunter_options(state, fight_, fighter))[kind]
     fight_["pending"][fighter] = card
@@ -283,7 +283,7 @@ def _tie_options(state: State, data: dict[str, Any]) -> list[Any]:
 @question("combat_tie", N_("A tied roll: which card has the higher initiative?"),
           _tie_options)
 def _tie(ctx: Ctx, data: dict[str, Any], key: str) -> None:
-    fight_ = fight.find(ctx.state)
+    fight_ = fight.current(ctx.state)
     now = fight_["now"]
     now["tie"]["how"] = "confirmed" if key == data["proposal"] else "corrected"
     if key == data["proposal"]:
@@ -319,7 +319,7 @@ def _won(ctx: Ctx, fight_: dict[str, Any], winner: str) -> None:
 
 
 def _pairs(state: State, label: str) -> list[Any]:
-    fight_ = fight.find(state)
+    fight_ = fight.current(state)
     now = fight_["now"]
     out = []
     for hunter in fight_["hunters"]:
@@ -335,14 +335,14 @@ def _pairs(state: State, label: str) -> list[Any]:
           lambda state, data: _pairs(state, N_("{hunter}'s {card}: {result}")))
 def _apply_card(ctx: Ctx, data: dict[str, Any], hunter: str) -> None:
     ctx.say("The hunters take the result of {hunter}'s card.", hunter=cards.hunter_name(hunter))
-    _applied(ctx, fight.find(ctx.state), hunter)
+    _applied(ctx, fight.current(ctx.state), hunter)
 
 
 @question("combat_target", N_("You won the round: which hunter does it strike?"),
           lambda state, data: _pairs(state, N_("{hunter} ({card}): {result}")))
 def _target(ctx: Ctx, data: dict[str, Any], hunter: str) -> None:
     ctx.say("Dracula turns the result on {hunter}.", hunter=cards.hunter_name(hunter))
-    _applied(ctx, fight.find(ctx.state), hunter)
+    _applied(ctx, fight.current(ctx.state), hunter)
 
 
 def _applied(ctx: Ctx, fight_: dict[str, Any], hunter: str) -> None:
@@ -369,7 +369,7 @@ def _alternatives(fight_: dict[str, Any]) -> list[list[str]]:
 
 
 def _confirm_options(state: State, data: dict[str, Any]) -> list[Any]:
-    fight_ = fight.find(state)
+    fight_ = fight.current(state)
     now = fight_["now"]
     hint = N_("The data marks this result uncertain: read it on the winning card.")
 
@@ -387,7 +387,7 @@ def _confirm_options(state: State, data: dict[str, Any]) -> list[Any]:
 
 @question("combat_confirm", N_("Check the result on the winning card"), _confirm_options)
 def _confirm(ctx: Ctx, data: dict[str, Any], key: str) -> None:
-    fight_ = fight.find(ctx.state)
+    fight_ = fight.current(ctx.state)
     now = fight_["now"]
     if key == "data":
         now["how"] = "confirmed"

@@ -37,7 +37,7 @@ def time_phase(ctx: Ctx) -> None:
     «Предрассветной поры» на «Рассвет», также переместите жетоны на треке Вампиров и на
     треке Решимости на 1 деление вперед.“"""
     state = ctx.state
-    if board.is_sea(trail.dracula_place(state)):
+    if board.is_sea(trail.dracula_here(state)):
         ctx.say("Dracula is at sea: the time of day stays {time}.",
                 time=cards.time_name(state["time"]))
         return
@@ -87,7 +87,7 @@ _HINTS = {
 
 
 def move_actions(state: State) -> list[Action]:
-    here = trail.dracula_place(state)
+    here = trail.dracula_here(state)
     moves = movement.dracula_moves(state)
     out = []
     for move in moves:
@@ -104,7 +104,7 @@ def move_actions(state: State) -> list[Action]:
 
 def do_move(ctx: Ctx, seat: int, params: dict[str, Any]) -> None:
     state = ctx.state
-    here = trail.dracula_place(state)
+    here = trail.dracula_here(state)
     to, power = params["to"], params["power"] or None
     move = next(m for m in movement.dracula_moves(state)
                 if m["to"] == to and m["power"] == power)
@@ -132,7 +132,9 @@ def _double_back(state: State, to: str) -> trail.Slot:
     """The location card moves from its place in the trail or catacombs to the front, on
     the Double Back card, with its encounters; a power card it lay on stays behind."""
     old = next(s for s in trail.slots(state) if s["card"] == to)
-    where, index = trail.find(state, old["id"])
+    found = trail.find(state, old["id"])
+    assert found is not None, "a slot of trail.slots lies in the trail or the catacombs"
+    where, index = found
     slot = trail.new_slot(state, to, to, "double_back")
     slot["tokens"], slot["revealed"] = old["tokens"], old["revealed"]
     slot["from"] = {"where": where, "index": index}
@@ -165,6 +167,7 @@ def _lay(ctx: Ctx, slot: trail.Slot, cost: int, power: str | None) -> None:
     if cost > 0:
         lose_blood(ctx, cost, cards.power_name(power) if power else N_("a sea crossing"))
     elif cost < 0:
+        assert power is not None, "only a power (Feed) gives blood back"
         gain_blood(ctx, -cost, cards.power_name(power))
     if power == "dark_call":
         _dark_call(ctx)
@@ -293,7 +296,7 @@ def can_lay_encounter(state: State) -> bool:
 def victims(state: State) -> list[str]:
     """Hunters Dracula must attack: „Если в Локации Дракулы находится 1 или более Охотников,
     Дракула должен напасть на них.“ (not at sea, never in the hospital)."""
-    here = trail.dracula_place(state)
+    here = trail.dracula_here(state)
     if board.is_sea(here) or here == board.HOSPITAL:
         return []
     return hunters_at(state, here)
@@ -322,7 +325,7 @@ def action_is_automatic(state: State) -> bool:
 
 def do_attack(ctx: Ctx, seat: int, params: dict[str, Any]) -> None:
     state = ctx.state
-    here = trail.dracula_place(state)
+    here = trail.dracula_here(state)
     trail.reveal_place(state, here)
     ctx.revealed = True
     targets = victims(state)

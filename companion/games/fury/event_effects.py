@@ -12,7 +12,7 @@ from typing import Any
 
 from companion.games.base import N_
 from companion.games.fury import board, cards, hunters, movement, trail
-from companion.games.fury.choices import ask, question
+from companion.games.fury.choices import Option, ask, question
 from companion.games.fury.events import LATER, card, later, open_window, set_ally
 from companion.games.fury.state import DRACULA, Ctx, State, controller, hunter_label
 
@@ -217,7 +217,7 @@ def re_equip(ctx: Ctx, play_: dict[str, Any]) -> None:
 
 
 def _re_equip_options(state: State, data: dict[str, Any]) -> list[Any]:
-    out = [("keep", N_("Keep my items"), {}, "")]
+    out: list[Option] = [("keep", N_("Keep my items"), {}, "")]
     out += [(c, N_("Discard {card}"), {"card": cards.item_name(c)}, "")
             for c in sorted(state["hunters"][data["hunter"]]["items"])]
     return out
@@ -263,7 +263,7 @@ def surprising_return(ctx: Ctx, play_: dict[str, Any]) -> None:
 
 
 def _return_options(state: State, data: dict[str, Any]) -> list[Any]:
-    found = {}
+    found: dict[str, str] = {}
     for c in state["event_discard"]:
         entry = cards.event(c)
         if entry["side"] == "hunter" and entry["kind"] == "keep":
@@ -600,7 +600,7 @@ def good_luck(ctx: Ctx, play_: dict[str, Any]) -> None:
 
 
 def _luck_options(state: State, data: dict[str, Any]) -> list[Any]:
-    out = []
+    out: list[Option] = []
     if state["roadblock"]:
         out.append(("roadblock", N_("Remove the Roadblock"), {}, ""))
     if state["allies"]["dracula"]:
@@ -786,7 +786,7 @@ def _secret_weapon(ctx: Ctx, data: dict[str, Any], given: str) -> None:
 
 
 def _weapon_take_options(state: State, data: dict[str, Any]) -> list[Any]:
-    found = {}
+    found: dict[str, str] = {}
     for c in state["item_discard"]:
         if c != data["given"]:
             found.setdefault(cards.kind(c), c)

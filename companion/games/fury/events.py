@@ -228,7 +228,7 @@ def playable(state: State, seat: int, window: str, data: dict[str, Any],
     if seat == DRACULA:
         return [(c, None) for c in sorted(state["dracula_events"])
                 if fits(state, c, None, window, data)]
-    out = []
+    out: list[tuple[str, str | None]] = []
     for hunter in among or HUNTERS:
         if controller(state, hunter) != seat:
             continue

@@ -59,6 +59,14 @@ def find(state: State) -> dict[str, Any] | None:
     return None
 
 
+def current(state: State) -> dict[str, Any]:
+    """The combat being fought, for its own steps: its tactics are offered only while it
+    heads the queue, and its questions wait just before it (``ask``), so it is there."""
+    fight = find(state)
+    assert fight is not None, "no combat in progress"
+    return fight
+
+
 def seat_of(state: State, fighter: str) -> int:
     return DRACULA if fighter == ENEMY else controller(state, fighter)
 

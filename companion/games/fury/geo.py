@@ -143,7 +143,7 @@ def topojson_rings(topology: dict) -> Iterable[list[Point]]:
     arcs = []
     for arc in topology["arcs"]:
         x = y = 0
-        points = []
+        points: list[Point] = []
         for step_x, step_y in arc:
             x, y = x + step_x, y + step_y
             points.append((x * kx + dx, y * ky + dy))
@@ -152,7 +152,7 @@ def topojson_rings(topology: dict) -> Iterable[list[Point]]:
         polygons = geometry["arcs"] if geometry["type"] == "MultiPolygon" else [geometry["arcs"]]
         for polygon in polygons:
             for ring in polygon:
-                points: list[Point] = []
+                points = []
                 for index in ring:
                     arc = arcs[index] if index >= 0 else arcs[~index][::-1]
                     points.extend(arc if not points else arc[1:])

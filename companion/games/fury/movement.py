@@ -59,7 +59,7 @@ def affordable(state: dict[str, Any], cost: int) -> bool:
 
 def dracula_moves(state: dict[str, Any]) -> list[Move]:
     """Every move Dracula may make now, each with its power and blood cost."""
-    here = trail.dracula_place(state)
+    here = trail.dracula_here(state)
     night = cards.is_night(state["time"])
     used = trail.powers_in_use(state)
     barred = forbidden(state)

@@ -133,7 +133,7 @@ def _dracula_here(state: State, fight_: dict[str, Any]) -> bool:
 def bat_destinations(state: State) -> list[str]:
     """Where a bat may fly: up to two roads, as Wolf Form goes — not into his trail or
     catacombs, the hospital, a protected city or a sea."""
-    here = trail.dracula_place(state)
+    here = trail.dracula_here(state)
     barred = movement.forbidden(state)
     taken = trail.places(state)
     reach = board.road_within(here, 2, blocked=frozenset(barred))

@@ -153,13 +153,16 @@ def _play(ctx: Ctx, fight_: Fight, hunter: str | None, held: str) -> None:
         events.later(ctx, "combat_window_next")
         events.play(ctx, held, hunter)
         return
+    assert hunter is not None, "only a hunter holds items (Dracula is offered his events)"
+    play = CARDS[cards.kind(held)].play
+    assert play is not None, "an item acts by its own effect (only an event's may be None)"
     decks.discard_item(state, held)
     ctx.revealed = True
     who = cards.hunter_name(hunter)
     name = cards.item_name(held)
     fight_["played"].append({"who": who, "card": name})
     ctx.say("Before the combat {who} plays {card}.", who=who, card=name)
-    CARDS[cards.kind(held)].play(ctx, fight_, hunter, held)
+    play(ctx, fight_, hunter, held)
     if fight.find(state) is fight_:
         _ask_next(ctx, fight_)
 

@@ -31,6 +31,15 @@ def dracula_place(state: dict[str, Any]) -> str | None:
     return state["trail"][0]["place"] if state["trail"] else None
 
 
+def dracula_here(state: dict[str, Any]) -> str:
+    """Where Dracula is, once he has chosen his start: from then on his trail is never empty
+    (clearing keeps at least one card; Double Back and the bat lay a card where they take
+    one away), so every step of play may ask it."""
+    place = dracula_place(state)
+    assert place is not None, "Dracula has not chosen his start yet"
+    return place
+
+
 def slots(state: dict[str, Any]) -> list[Slot]:
     """Every card on the trail and in the catacombs."""
     return [*state["trail"], *(c for c in state["catacombs"] if c is not None)]

@@ -301,7 +301,7 @@ def _hunter_dracula(ctx: Ctx) -> bool:
     state = ctx.state
     turn = state["turn"]
     here = hunt.place_of(state, turn["who"]) if turn["group"] else None
-    if (not turn["ended"] and turn["group"] and here == trail.dracula_place(state)
+    if (not turn["ended"] and turn["group"] and here == trail.dracula_here(state)
             and not board.is_sea(here)):
         if "dracula_met" not in turn["asked"]:
             turn["asked"].append("dracula_met")

@@ -110,7 +110,10 @@ def _turn_public(state: State) -> dict[str, Any] | None:
 
 
 def _waiting(state: State) -> dict[str, Any] | None:
-    if state["queue"]:
+    """The decision the game waits for. An automatic step (``effect``) waits for nobody:
+    ``turns.advance`` runs it at once, so it heads the queue only when the game ended before
+    it ran (Heroic Leap bringing Dracula's blood to 0), and it has no seat."""
+    if state["queue"] and state["queue"][0]["kind"] != "effect":
         item = state["queue"][0]
         if item["kind"] == "choice":
             text = choices.QUESTIONS[item["question"]][0]
@@ -229,12 +232,12 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
         "combat": combat.view(state, seat),
     }
     if role == "dracula":
+        here = trail.dracula_place(state)
         out["secret"] = {
             "trail": [trail.secret(s) for s in state["trail"]],
             "catacombs": [None if s is None else trail.secret(s) for s in state["catacombs"]],
-            "place": trail.dracula_place(state),
-            "place_name": board.name(trail.dracula_place(state))
-            if state["trail"] else None,
+            "place": here,
+            "place_name": board.name(here) if here is not None else None,
             "encounters": [{"token": t, "name": cards.encounter_name(t),
                             "text": cards.en(cards.encounter(t)["text"])}
                            for t in state["encounters"]],
@@ -243,13 +246,12 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
             "maturing": [{"token": t, "name": cards.encounter_name(t)}
                          for t in (state["turn"] or {}).get("maturing", [])],
         }
-        if state["trail"]:
-            highlight = [trail.dracula_place(state)]
+        if here is not None:
+            highlight = [here]
             if state["turn"] and state["turn"]["who"] == "dracula" \
                     and state["turn"]["stage"] == "move" and not state["queue"]:
                 highlight += [m["to"] for m in movement.dracula_moves(state)]
-        out["map"] = _map(state, trail.dracula_place(state) if state["trail"] else None,
-                          highlight, highlight)
+        out["map"] = _map(state, here, highlight, highlight)
     else:
         around = [state["hunters"][h]["place"] for h in mine if state["hunters"][h]["place"]]
         turn = state["turn"]
@@ -297,10 +299,10 @@ def redeal_hidden(state: State, seat: int | None, rng: Random) -> State:
     new = thaw(state)
     new["event_deck"] = rng.shuffle(new["event_deck"])
     new["item_deck"] = rng.shuffle(new["item_deck"])
-    events_pool = [("deck", None)]
+    events_pool: list[tuple[str, str | None]] = [("deck", None)]
     searching = any(q["kind"] == "choice" and q["question"] == "re_equip_take"
                     and q["seat"] == seat for q in state["queue"])
-    items_pool = [] if searching else [("deck", None)]
+    items_pool: list[tuple[str, str | None]] = [] if searching else [("deck", None)]
     if seat != DRACULA:
         _redeal_trail(new, rng)
         _redeal_tokens(new, rng)
