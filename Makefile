@@ -17,6 +17,7 @@ run: $(VENV)/.installed
 
 test: $(VENV)/.installed-test
 	$(BIN)/ruff check .
+	$(BIN)/mypy
 	$(BIN)/python -m pytest -n auto --dist loadfile
 
 # The property tests with fresh random examples, SOAK_FACTOR times as many, round after
@@ -27,6 +28,7 @@ soak: $(VENV)/.installed-test
 
 lint: $(VENV)/.installed-test
 	$(BIN)/ruff check .
+	$(BIN)/mypy
 
 bench: $(VENV)/.installed-test
 	$(BIN)/python bench/run.py
