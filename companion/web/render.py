@@ -16,6 +16,8 @@ from typing import Any
 
 from flask import current_app, g, request, url_for
 from flask_babel import get_translations
+from werkzeug.datastructures import LanguageAccept
+from werkzeug.http import parse_accept_header
 
 from companion import referee
 from companion.caches import Cache
@@ -55,8 +57,24 @@ def select_locale() -> str:
         return lang
     browser: str | None = g.get("browser_lang")
     if browser is None:
-        browser = g.browser_lang = request.accept_languages.best_match(list(LANGUAGES)) or "en"
+        browser = g.browser_lang = _browser_language(request.headers.get("Accept-Language"))
     return browser
+
+
+_browser_languages: Cache[str, str] = Cache("browser languages", 256)
+"""The best of LANGUAGES for an ``Accept-Language`` header: a phone sends the same header
+with every request, and parsing it was a twentieth of an action."""
+
+
+def _browser_language(header: str | None) -> str:
+    if not header:
+        return "en"
+    best = _browser_languages.get(header)
+    if best is None:
+        best = parse_accept_header(header, LanguageAccept).best_match(list(LANGUAGES)) or "en"
+        if len(header) <= 256:
+            _browser_languages.keep(header, best)
+    return best
 
 
 def _catalogue() -> Any:

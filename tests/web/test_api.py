@@ -165,6 +165,27 @@ def test_the_same_buttons_read_in_each_phones_language(tables, client):
     assert "Draw from the top" in labels["en"] and "Draw from the top" not in labels["cs"]
 
 
+def test_a_phone_without_a_chosen_language_reads_its_browsers(tables, client):
+    """README "Languages": with no language asked for, a screen speaks the browser's first
+    language it knows (Accept-Language, weights included), else English — the same on
+    every request of that phone."""
+    anna = tables.create()["seats"][0]["token"]
+
+    def draw_label(header: str | None) -> str:
+        headers = {} if header is None else {"Accept-Language": header}
+        answer = client.get(f"/api/s/{anna}", headers=headers).get_json()
+        return next(a["label"] for a in answer["actions"] if a["params"] == {"end": "top"})
+
+    english = draw_label(None)
+    assert english == "Draw from the top"
+    czech = draw_label("cs-CZ,cs;q=0.9,en;q=0.8")
+    assert czech != english
+    assert draw_label("de-DE,ru;q=0.7,cs;q=0.5") not in (english, czech)
+    assert draw_label("cs-CZ,cs;q=0.9,en;q=0.8") == czech
+    assert draw_label("en;q=0.9,cs;q=0.8") == english
+    assert draw_label("xx, ;;;=,") == english
+
+
 def test_repeated_key_applies_once(tables):
     """A double tap posts the same key twice: one card is drawn, not two."""
     token = tables.create()["seats"][0]["token"]
