@@ -3,8 +3,6 @@ and helpers to create a table and act as one of its seats through the JSON API."
 
 from __future__ import annotations
 
-import hashlib
-import itertools
 from typing import Any
 
 import pytest
@@ -12,6 +10,7 @@ import pytest
 from companion import caches, create_app
 from companion.core import fairness
 from tests import properties  # noqa: F401  (loads the hypothesis profile before any test)
+from tests.seeds import fixed_seeds
 
 
 @pytest.fixture(autouse=True)
@@ -27,10 +26,7 @@ def seeds_of_this_test(request, monkeypatch):
     same twice. A test of the seeds themselves asks for ``real_seeds``."""
     if request.node.get_closest_marker("real_seeds"):
         return
-    count = itertools.count()
-    name = request.node.nodeid.encode()
-    monkeypatch.setattr(fairness, "new_seed", lambda: hashlib.sha256(
-        name + b"#%d" % next(count)).hexdigest())
+    monkeypatch.setattr(fairness, "new_seed", fixed_seeds(request.node.nodeid))
 
 
 @pytest.fixture

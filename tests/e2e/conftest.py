@@ -6,6 +6,7 @@ separate devices at a table would be.
 
 from __future__ import annotations
 
+import hashlib
 import os
 import signal
 import socket
@@ -13,6 +14,7 @@ import subprocess
 import sys
 import time
 import urllib.request
+from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -39,9 +41,10 @@ def free_port() -> int:
 
 
 @pytest.fixture(scope="module")
-def server(tmp_path_factory) -> Iterator[str]:
+def server(request, tmp_path_factory) -> Iterator[str]:
     """``companion serve`` itself (its event loop, push updates and connection bounds) on
-    a fresh database, in its own process."""
+    a fresh database, in its own process, dealing the same seeds on every run of the
+    module (tests/e2e/fixed_seeds.py); ``COMPANION_E2E_SALT`` deals other ones."""
     port = free_port()
     base = f"http://127.0.0.1:{port}"
     folder = tmp_path_factory.mktemp("e2e")
@@ -49,10 +52,12 @@ def server(tmp_path_factory) -> Iterator[str]:
     # 127.0.0.1: the per-client cap is lifted (tests/test_serving.py tests the cap).
     with (folder / "server.log").open("w") as log:
         process = subprocess.Popen(
-            [sys.executable, "-m", "companion.cli", "serve", "--host", "127.0.0.1",
+            [sys.executable, "-m", "tests.e2e.fixed_seeds", "serve", "--host", "127.0.0.1",
              "--port", str(port), "--db", str(folder / "companion.db"), "--public-url", base,
              "--max-per-client", "1000"],
-            stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
+            stdout=log, stderr=subprocess.STDOUT, start_new_session=True,
+            env={**os.environ, "COMPANION_TEST_SEEDS": request.module.__name__
+                 + os.environ.get("COMPANION_E2E_SALT", "")})
     try:
         deadline = time.monotonic() + 60
         while True:
@@ -80,12 +85,32 @@ def browser():
         chromium.close()
 
 
+# A page's own randomness (its device id, its contribution to a deal) drawn from a seed
+# named by the test and the device, so a rerun deals what the first run dealt.
+SEEDED_RANDOMNESS_JS = """(() => {
+  let s = %d >>> 0 || 1;
+  crypto.getRandomValues = function (array) {
+    const bytes = new Uint8Array(array.buffer, array.byteOffset, array.byteLength);
+    for (let i = 0; i < bytes.length; i++) {
+      s ^= s << 13; s >>>= 0; s ^= s >>> 17; s ^= s << 5; s >>>= 0;
+      bytes[i] = s & 0xff;
+    }
+    return array;
+  };
+})();"""
+_devices_made: Counter[str] = Counter()
+
+
 class Device:
     """One device at the table: a browser context with one page, failing on script errors."""
 
     def __init__(self, browser, name: str, **context) -> None:
         self.name = name
         self.context = browser.new_context(**context)
+        made = f"{os.environ.get('PYTEST_CURRENT_TEST', '')}|{name}"
+        _devices_made[made] += 1
+        seed = hashlib.sha256(f"{made}|{_devices_made[made]}".encode()).digest()
+        self.context.add_init_script(SEEDED_RANDOMNESS_JS % int.from_bytes(seed[:4], "big"))
         self.page = self.context.new_page()
         self.errors: list[str] = []
         self.requests: list[str] = []

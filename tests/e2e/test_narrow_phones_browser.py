@@ -22,18 +22,21 @@ LANGS = ("en", "cs", "ru")
 CHECKPOINTS = (0, 12, 40)
 WIDTH = PHONE["viewport"]["width"]
 NAMES = ("Александра", "Bartoloměj", "Cora", "Dmitrij", "Eva")
-OVERFLOW_JS = """() => {
+# A mobile browser widens its layout viewport (innerWidth) to content that overflows, so
+# the culprits are measured against the phone's own width; the innermost ones are named.
+OVERFLOW_JS = """(width) => {
   const wide = document.documentElement.scrollWidth;
+  const over = el => el.getBoundingClientRect().right > width + 1;
   const culprits = [...document.querySelectorAll('body *')]
-    .filter(el => el.getBoundingClientRect().right > innerWidth + 1)
-    .slice(0, 5).map(el => el.tagName.toLowerCase() + '.' + el.className + ': ' +
-                           (el.innerText || '').slice(0, 40));
+    .filter(el => over(el) && ![...el.children].some(over))
+    .slice(0, 5).map(el => el.tagName.toLowerCase() + '.' + el.className + ' in .' +
+                           el.parentElement.className + ': ' + (el.innerText || '').slice(0, 40));
   return [wide, culprits];
 }"""
 
 
 def fits(device: Device, label: str) -> None:
-    width, culprits = device.page.evaluate(OVERFLOW_JS)
+    width, culprits = device.page.evaluate(OVERFLOW_JS, WIDTH)
     device.shot(label, full_page=True)
     assert width <= WIDTH, f"{label}: {width} px wide; {culprits}"
 

@@ -1,0 +1,19 @@
+"""``companion serve`` with the seeds of the browser test module that started it.
+
+A browser test's server deals the same tables on every run (each module its own sequence,
+named in ``COMPANION_TEST_SEEDS``), as the in-process tests do through
+``seeds_of_this_test``: a screen that broke once breaks again when the test is rerun.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+
+from companion import cli
+from companion.core import fairness
+from tests.seeds import fixed_seeds
+
+if __name__ == "__main__":
+    fairness.new_seed = fixed_seeds(os.environ["COMPANION_TEST_SEEDS"])
+    sys.exit(cli.main(sys.argv[1:]))
