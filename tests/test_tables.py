@@ -241,6 +241,9 @@ def test_game_end_reveals_the_seed_and_play_again_commits_a_new_one(db):
                       min_size=1, max_size=40),
        limit=st.integers(1, 6))
 @example(moves=[("act", 0, 0)] * 5 + [("host undo", 0, 0)] * 3, limit=1)
+# make soak found it: five take-backs leave no live event among the first four read, and
+# the newest line (the undo of the oldest) was never read
+@example(moves=[("act", 0, 0)] * 5 + [("seat undo", 0, 0)] * 5, limit=1)
 def test_the_newest_log_lines_are_read_page_by_page_as_they_would_be_whole(db, moves, limit):
     """A screen shows the newest lines of the log (private lines only to their seat, an
     undone action marked where it happened, the undo a line of its own): reading only the

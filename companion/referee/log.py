@@ -40,18 +40,21 @@ def log_for(db: Database, table: Table, seat: int | None, limit: int = 40,
     viewer may read of it is worked out once.
 
     Events are read newest first, ``limit`` of them, then more only if those did not give
-    ``limit`` lines (an event gives a viewer at least one line unless all its lines are
-    private to others; at most ``4 * limit`` events are read). An older event's undo line
-    can be newer than a younger event only if that younger event was undone too: below the
-    oldest live event read so far nothing older can interleave. A line already sent is not
-    sent again when an undo marks it undone: the undo's own line names the action.
+    ``limit`` lines. An older event's undo line can be newer than a younger event only if
+    that younger event was undone too (take-backs undo the newest first, so after several
+    the newest line is the undo of the oldest): below the oldest live event read so far
+    nothing older can interleave, and until one is read, reading goes on. Past one, at
+    most ``4 * limit`` events are read (an event gives a viewer at least one line unless all
+    its lines are private to others), and only the lines from it up are sure. A line
+    already sent is not sent again when an undo marks it undone: the undo's own line names
+    the action.
     """
     commitment = table.row["commitment"]
     moments: list[tuple[int, int, list[dict[str, Any]]]] = []
     read, before, floor = 0, None, None
     # Each version after ``since`` wrote at most one event: no more can be newer.
     first = limit if since is None else max(1, min(limit, table.version - since + 1))
-    while read < 4 * limit:
+    while True:
         size = first if before is None else 3 * limit
         page = store.log_moments(db, table.code, table.round, size, before)
         named = {event_id: (commitment, event_id, undone, seat)
@@ -73,6 +76,9 @@ def log_for(db: Database, table: Table, seat: int | None, limit: int = 40,
             break
         if floor is not None and (since is not None and floor <= since or sum(
                 len(lines) for version, _, lines in moments if version >= floor) >= limit):
+            break
+        if floor is not None and read >= 4 * limit:
+            moments = [moment for moment in moments if moment[0] >= floor]
             break
         before = page[-1][0]
     if since is not None:
