@@ -244,6 +244,7 @@ def test_game_end_reveals_the_seed_and_play_again_commits_a_new_one(db):
 # make soak found it: five take-backs leave no live event among the first four read, and
 # the newest line (the undo of the oldest) was never read
 @example(moves=[("act", 0, 0)] * 5 + [("seat undo", 0, 0)] * 5, limit=1)
+@example(moves=[("act", 0, 0)] * 7 + [("seat undo", 0, 0)] * 7 + [("act", 0, 0)], limit=2)
 def test_the_newest_log_lines_are_read_page_by_page_as_they_would_be_whole(db, moves, limit):
     """A screen shows the newest lines of the log (private lines only to their seat, an
     undone action marked where it happened, the undo a line of its own): reading only the
