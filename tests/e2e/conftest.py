@@ -6,7 +6,6 @@ separate devices at a table would be.
 
 from __future__ import annotations
 
-import hashlib
 import os
 import signal
 import socket
@@ -14,11 +13,12 @@ import subprocess
 import sys
 import time
 import urllib.request
-from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
+
+from tests.seeds import fixed_seeds
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_FLAGS = [
@@ -98,7 +98,7 @@ SEEDED_RANDOMNESS_JS = """(() => {
     return array;
   };
 })();"""
-_devices_made: Counter[str] = Counter()
+_device_seeds: dict[str, Callable[[], str]] = {}
 
 
 class Device:
@@ -108,9 +108,8 @@ class Device:
         self.name = name
         self.context = browser.new_context(**context)
         made = f"{os.environ.get('PYTEST_CURRENT_TEST', '')}|{name}"
-        _devices_made[made] += 1
-        seed = hashlib.sha256(f"{made}|{_devices_made[made]}".encode()).digest()
-        self.context.add_init_script(SEEDED_RANDOMNESS_JS % int.from_bytes(seed[:4], "big"))
+        seed = _device_seeds.setdefault(made, fixed_seeds(made))()
+        self.context.add_init_script(SEEDED_RANDOMNESS_JS % int(seed[:8], 16))
         self.page = self.context.new_page()
         self.errors: list[str] = []
         self.requests: list[str] = []

@@ -10,11 +10,9 @@ import time
 import pytest
 from playwright.sync_api import expect
 
-from tests.e2e.conftest import wait_for_the_deal
+from tests.e2e.conftest import WAIT, wait_for_the_deal
 
 pytestmark = pytest.mark.browser
-
-WAIT = 10_000  # ms: generous; how fast is measured in bench/, never here
 
 
 def live_requests(device) -> list[str]:
