@@ -51,6 +51,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--moves", type=int, default=300)
     parser.add_argument("--warmup", type=int, default=200)
+    parser.add_argument("--tables", type=int, default=2,
+                        help="kit tables played in turn (the peer phase has 50 at 100 devices)")
     parser.add_argument("--server-preload", metavar="FILE", action="append", default=[],
                         help="a Python file run in the server before it starts (an "
                         "experiment, as bench/run.py's option)")
@@ -75,7 +77,7 @@ def main() -> None:
             return answer.status, json.loads(answer.read())
 
         tables = []
-        for _ in range(2):
+        for _ in range(args.tables):
             _, created = call("POST", "/api/tables", {"game": "kit", "deal": "now", "seats": [
                 {"name": "Anna"}, {"name": "Bob"}]})
             tokens = [seat["token"] for seat in created["seats"]]
