@@ -1,6 +1,7 @@
 """The board and the bookkeeping every part of Drakula needs: names, barriers and what
-each seat has seen (its memory of peeks), shared by the turn rules (``rules.py``) and the
-view (``view.py``)."""
+each seat has seen (its memory of peeks), shared by the rules (``rules.py`` and the parts of
+a turn: ``turn.py``, ``picks.py``, ``move.py``, ``play.py``, ``specials.py``,
+``barriers.py``) and the view (``view.py``)."""
 
 from __future__ import annotations
 

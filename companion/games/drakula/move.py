@@ -1,0 +1,224 @@
+"""The move, the first stage of a turn: ``step`` to an open neighbour, ``peek`` at the card
+there (one's own goes to the supply; the opponent's is turned up and ends the move: a target
+is captured, a sign of power or an enemy waits for the action card), ``show_supplies`` when
+meeting the other figure, ``end_move``; and laying a card from the supply (after one's own
+card was looked at, a target captured or a fight won, or on an empty location)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from companion.games.base import (
+    N_,
+    Action,
+    Applied,
+    IllegalActionError,
+    Random,
+    State,
+    check_params,
+    line,
+)
+from companion.games.drakula.board import (
+    _check_captures,
+    _clear,
+    _finish,
+    _label,
+    _lay,
+    _lose_lives,
+    _max_steps,
+    _name,
+    _open_neighbours,
+    _opp,
+    _over,
+    _proves,
+    _remember,
+    _snapshot,
+    _supply_lines,
+    _supply_secret,
+    _who,
+)
+from companion.games.drakula.data import DRACULA, KINDS, NEIGHBOURS, VAN_HELSING
+from companion.games.drakula.specials import _to_special
+from companion.games.drakula.turn import _kind_param, _location_param, _maybe_end, _need_turn
+
+
+def _lay_actions(state: State, seat: int, loc: str, optional: bool) -> list[Action]:
+    found = []
+    for kind in sorted(set(state["supply"][seat])):
+        found.append(Action("lay", {"kind": kind}, N_("Lay {card} face down on {location}"),
+                            {"card": _label(kind), "location": _name(loc)},
+                            group=N_("Lay a card"),
+                            hint=N_("This location is empty: you may lay a card here.")
+                            if optional else
+                            N_("Any card of your supply; your opponent sees only that a "
+                               "card was laid.")))
+    return found
+
+
+def _step(state: State, seat: int, params: dict[str, Any], rng: Random) -> Applied:
+    to = _location_param(params, "to")
+    turn = _need_turn(state, seat, "move")
+    here = state["figures"][seat]
+    if to not in NEIGHBOURS[here]:
+        raise IllegalActionError(N_("You can only step to a neighbouring location, never "
+                                    "diagonally."))
+    if to not in _open_neighbours(state, here):
+        raise IllegalActionError(N_("A barrier blocks that way."))
+    if turn["steps"] >= _max_steps(state, seat):
+        raise IllegalActionError(N_("No action card in your hand has more than {steps} "
+                                    "steps: you may not walk further."),
+                                 steps=_max_steps(state, seat))
+    state["figures"][seat] = to
+    turn["steps"] += 1
+    turn["path"].append(to)
+    turned = seat == DRACULA and state["effects"]["turned"] == to
+    turn["can_peek"] = state["locations"][to] is not None and not turned
+    turn["met"] = state["figures"][_opp(seat)] == to and not turn["shown"]
+    log = [line(N_("{who} steps to {location} (step {steps})."), who=_who(seat),
+                location=_name(to), steps=turn["steps"])]
+    if turned:
+        log.append(line(N_("The card on {location} is turned: Dracula may not look at it "
+                           "this turn."), location=_name(to)))
+    return Applied(state, log)
+
+
+def _peek(state: State, seat: int, params: dict[str, Any], rng: Random) -> Applied:
+    check_params(params)
+    turn = _need_turn(state, seat, "move")
+    loc = state["figures"][seat]
+    if not turn["can_peek"]:
+        if seat == DRACULA and state["effects"]["turned"] == loc:
+            raise IllegalActionError(N_("Resistance turned this card: you may not look at "
+                                        "it this turn."))
+        if state["locations"][loc] is None:
+            raise IllegalActionError(N_("There is no card here."))
+        raise IllegalActionError(N_("You may look at a card only right after stepping onto "
+                                    "its location (and only once)."))
+    kind = state["locations"][loc]
+    turn["can_peek"] = False
+    owner = KINDS[kind]["owner"]
+    if owner == seat:
+        _remember(state, seat, loc, "peeked")
+        state["locations"][loc] = None
+        state["supply"][seat] = sorted([*state["supply"][seat], kind])
+        _supply_secret(state, seat)
+        turn["stage"] = "lay"
+        turn["lay_at"] = loc
+        turn["after_lay"] = "move"
+        log = [line(N_("{who} looked at the card on {location} and takes it into the "
+                       "supply."), who=_who(seat), location=_name(loc)),
+               line(N_("It is your {card}."), to=[seat], card=_label(kind))]
+        return Applied(state, log, revealed=True)
+    turn["revealed"] = True
+    turn["met"] = False
+    state["owners"][loc] = owner
+    _remember(state, seat, loc, "revealed")
+    _remember(state, owner, loc, "revealed")
+    log = [line(N_("{who} turns up {card} on {location}: the move ends."), who=_who(seat),
+                card=_label(kind), location=_name(loc))]
+    if KINDS[kind]["type"] == "target":
+        _clear(state, loc)
+        state["captured"][seat].append(kind)
+        log.append(line(N_("{who} captures {card}."), who=_who(seat), card=_label(kind)))
+        _check_captures(state, seat, log)
+        if _over(state):
+            return Applied(state, log, revealed=True)
+        if state["supply"][seat]:
+            turn["stage"] = "lay"
+            turn["lay_at"] = loc
+            turn["after_lay"] = "play"
+        else:
+            turn["stage"] = "play"
+            log.append(line(N_("{who} has no card left to lay: {location} stays empty."),
+                            who=_who(seat), location=_name(loc)))
+    elif KINDS[kind]["type"] == "power" and (seat == VAN_HELSING
+                                              or state["effects"]["ostrazitost"]):
+        # „Hráč ztrácí okamžitě jeden život“: at once, unless Dracula may still play
+        # Tajemství noci (which nobody may know he holds, so for him it always waits).
+        _lose_lives(state, seat, 1, log, N_("{who} met a sign of power and loses {count} "
+                                            "life."))
+        log.append(line(N_("The card on {location} is turned face down again."),
+                        location=_name(loc)))
+        turn["stage"] = "play"
+    else:
+        state["face_up"] = loc
+        turn["pending"] = loc
+        turn["stage"] = "play"
+        if KINDS[kind]["type"] == "power":
+            # The life is lost now unless his card turns out to be Tajemství noci; a target
+            # given before he plays cannot bring back a last life already gone.
+            turn["last_life"] = state["lives"][seat] == 1
+        if KINDS[kind]["type"] == "enemy":
+            log.append(line(N_("A fight: the strength of the action card {who} plays now "
+                               "decides it."), who=_who(seat)))
+    return Applied(state, log, revealed=True)
+
+
+def _show_supplies(state: State, seat: int, params: dict[str, Any], rng: Random) -> Applied:
+    check_params(params)
+    turn = _need_turn(state, seat, "move")
+    if not turn["met"]:
+        raise IllegalActionError(N_("Supplies are shown only when you step onto the other "
+                                    "figure's location."))
+    turn["met"] = False
+    turn["shown"] = True
+    _snapshot(state, DRACULA)
+    _snapshot(state, VAN_HELSING)
+    log = [line(N_("{who} and the other figure meet: both supplies are shown."),
+                who=_who(seat))]
+    log += _supply_lines(state, VAN_HELSING, DRACULA)
+    log += _supply_lines(state, DRACULA, VAN_HELSING)
+    proofs = [s for s in (DRACULA, VAN_HELSING) if _proves(state, s)]
+    if proofs:
+        winner = seat if len(proofs) == 2 else proofs[0]
+        loser = _opp(winner)
+        log.append(line(N_("No target card of {loser} can be on the board any more."),
+                        loser=_who(loser)))
+        _finish(state, [winner], N_("{winner} proved that no target card of {loser} is "
+                                    "left on the board."), winner=_who(winner),
+                loser=_who(loser))
+    return Applied(state, log, revealed=True)
+
+
+def _end_move(state: State, seat: int, params: dict[str, Any], rng: Random) -> Applied:
+    check_params(params)
+    turn = _need_turn(state, seat, "move")
+    if turn["steps"] < 1:
+        raise IllegalActionError(N_("You must move at least one step."))
+    turn["stage"] = "play"
+    turn["can_peek"] = False
+    turn["met"] = False
+    return Applied(state, [line(N_("{who} stops on {location}."), who=_who(seat),
+                                location=_name(state["figures"][seat]))])
+
+
+def _lay_action(state: State, seat: int, params: dict[str, Any], rng: Random) -> Applied:
+    kind = _kind_param(params)
+    turn = _need_turn(state, seat, "move", "lay")
+    if kind not in state["supply"][seat]:
+        raise IllegalActionError(N_("There is no {card} in your supply."), card=_label(kind))
+    log: list[dict[str, Any]] = []
+    if turn["stage"] == "move":
+        loc = state["figures"][seat]
+        if state["locations"][loc] is not None:
+            raise IllegalActionError(N_("A card already lies here."))
+        if turn["can_peek"]:
+            raise IllegalActionError(N_("There is a card here to look at."))
+        _lay(state, seat, loc, kind, log)
+        return Applied(state, log)
+    _lay(state, seat, turn["lay_at"], kind, log)
+    return Applied(state, log, revealed=_after_lay(state, log, rng))
+
+
+def _after_lay(state: State, log: list, rng: Random) -> bool:
+    """The forced lay is over (or impossible): the turn goes on where it stopped.
+    True if the turn ended and the action cards were shuffled."""
+    turn = state["turn"]
+    after = turn["after_lay"]
+    turn["lay_at"] = None
+    turn["after_lay"] = None
+    if after == "special":
+        _to_special(state, log)
+        return _maybe_end(state, log, rng)
+    turn["stage"] = after
+    return False
