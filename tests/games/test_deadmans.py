@@ -14,7 +14,8 @@ import pytest
 
 from companion.core.fairness import StepRandom
 from companion.games.base import ActionSyntaxError, IllegalActionError
-from companion.games.deadmans import rules
+from companion.games.deadmans import core, rules
+from companion.games.deadmans.cards import sort_cards, suit_of, value_of
 from companion.games.deadmans.data import MERMAID_VARIANT_VALUES, SUIT_BY_ID, SUIT_IDS
 
 # --- helpers --------------------------------------------------------------------------------
@@ -43,10 +44,10 @@ def table(*chars: str, deck=None, row=(), banks=None, discard=(), active=0, flip
         chosen=[0] * players,
         deck=list(deck) if deck is not None else [card("key", 7), card("chest", 7),
                                                    card("map", 7)],
-        discard=rules._sorted(list(discard)),
+        discard=sort_cards(list(discard)),
         row=[{"card": c, "safe": False} if isinstance(c, int) else {"card": c[0], "safe": c[1]}
              for c in row],
-        banks=[rules._sorted(list((banks or {}).get(s, []))) for s in range(players)],
+        banks=[sort_cards(list((banks or {}).get(s, []))) for s in range(players)],
     )
     state["turn"]["flips"] = flips
     if davy:
@@ -66,7 +67,7 @@ def texts(applied) -> list[str]:
 
 
 def cards_of(state, cards) -> list[tuple[str, int]]:
-    return sorted((rules.suit_of(c), rules.value_of(state, c)) for c in cards)
+    return sorted((suit_of(c), value_of(state, c)) for c in cards)
 
 
 def bank(state, seat) -> list[tuple[str, int]]:
@@ -74,7 +75,7 @@ def bank(state, seat) -> list[tuple[str, int]]:
 
 
 def row(state) -> list[tuple[str, int]]:
-    return [(rules.suit_of(e["card"]), rules.value_of(state, e["card"])) for e in state["row"]]
+    return [(suit_of(e["card"]), value_of(state, e["card"])) for e in state["row"]]
 
 
 def names(actions) -> list[tuple[str, dict]]:
@@ -214,7 +215,7 @@ def test_loot_banks_the_row_as_stacks_highest_on_top():
     stacks = rules.view(done.state, None)["banks"][0]["stacks"]
     assert [(s["suit"], s["values"]) for s in stacks] == [("key", [6, 3]), ("map", [6])]
     assert done.state["row"] == [] and done.state["active"] == 1
-    assert rules.score(done.state, 0) == 12
+    assert core.score(done.state, 0) == 12
 
 
 def test_loot_needs_a_flip_first():
@@ -284,7 +285,7 @@ def test_score_is_the_top_card_of_each_stack():
     vrchních karet balíčků“ (only the highest card of each suit counts)."""
     state = table("navigator", "greedy", banks={
         0: [card("key", 3), card("key", 6), card("mermaid", 9), card("anchor", 2)]})
-    assert rules.score(state, 0) == 6 + 9 + 2
+    assert core.score(state, 0) == 6 + 9 + 2
     assert rules.view(state, None)["banks"][0]["score"] == 17
 
 

@@ -8,7 +8,7 @@ import json
 import pytest
 
 from companion.games.base import IllegalActionError
-from companion.games.deadmans import rules
+from companion.games.deadmans import core, rules
 from tests.games.test_deadmans import act, bank, card, cards_of, names, row, table, texts
 
 
@@ -17,8 +17,8 @@ def test_golden_scales_mermaids_are_worth_five_more():
     state = table("golden_scales", "greedy",
                   banks={0: [card("mermaid", 8), card("mermaid", 5), card("key", 3)],
                          1: [card("mermaid", 8), card("key", 3)]})
-    assert rules.score(state, 0) == 8 + 5 + 3
-    assert rules.score(state, 1) == 8 + 3
+    assert core.score(state, 0) == 8 + 5 + 3
+    assert core.score(state, 1) == 8 + 3
 
 
 def test_casanova_banks_a_flipped_mermaid_before_it_is_placed():

@@ -13,7 +13,7 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from companion.games.deadmans import rules
+from companion.games.deadmans import core, rules
 from companion.games.deadmans.data import CHARACTERS
 from tests.games.test_deadmans import act, bank, card, table
 from tests.playing import fill_inputs, rng_for
@@ -160,7 +160,7 @@ CHARACTER_IDS = [c.id for c in CHARACTERS] + ["siren"]
 def contradictions(state):
     """What the words at hand say that the rules in force deny."""
     opts = state["opts"]
-    me = rules.character(state, state["active"]) if state["phase"] == "play" else None
+    me = core.character(state, state["active"]) if state["phase"] == "play" else None
     found = []
     for name, label, hint in words(state):
         text = f"{label} // {hint}"
@@ -173,10 +173,10 @@ def contradictions(state):
         if name in ("cannon", "sword") and opts["bottom_feeder"] and "top card" in text:
             found.append(("Bottom Feeder, a Cannon or Sword says top card", text))
         if name == "cannon" and me == "gunner" and "whole" not in label \
-                and rules._holder(state, state["active"], "friendly_fire") is None:
+                and core.holder(state, state["active"], "friendly_fire") is None:
             found.append(("the Gunner's Cannon names one card", text))
         if name == "mermaid" and label.startswith("Move") and (
-                me == "casanova" or rules._holder(state, state["active"], "siren") is not None):
+                me == "casanova" or core.holder(state, state["active"], "siren") is not None):
             found.append(("a banked card is offered as moved", text))
     pending = rules.view(state, None)["pending"]
     if pending and pending["kind"] == "sword" and opts["bottom_feeder"] \

@@ -13,7 +13,8 @@ import json
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from companion.games.deadmans import rules
+from companion.games.deadmans import core, rules
+from companion.games.deadmans.cards import card_view, sort_cards
 from tests.playing import canonical, playthrough, rng_for
 from tests.properties import examples
 
@@ -36,7 +37,7 @@ def stack_tops(view_bank, golden: bool) -> int:
     for stack in view_bank["stacks"]:
         assert stack["values"] == sorted(stack["values"], reverse=True)
         assert stack["top"] == stack["values"][0]
-        total += stack["top"] + (rules.GOLDEN_SCALES_BONUS if golden and
+        total += stack["top"] + (core.GOLDEN_SCALES_BONUS if golden and
                                  stack["suit"] == "mermaid" else 0)
     return total
 
@@ -56,10 +57,10 @@ def test_random_games_keep_every_invariant(seed, players, options):
         found = where(state)
         assert sorted(found) == list(range(total)), "a card was made, lost or doubled"
         for seat in range(players):
-            assert state["banks"][seat] == rules._sorted(state["banks"][seat])
+            assert state["banks"][seat] == sort_cards(state["banks"][seat])
         table = rules.view(state, None)
         for seat, bank in enumerate(table["banks"]):
-            golden = rules.character(state, seat) == "golden_scales"
+            golden = core.character(state, seat) == "golden_scales"
             assert bank["score"] == stack_tops(bank, golden)
         _check_secrets(step, state, players)
 
@@ -73,7 +74,7 @@ def _check_secrets(step, state, players) -> None:
         seen = rules.view(state, seat)
         known = state["public_known"] if seat is None else max(
             state["public_known"], state["known"][seat])
-        top = [rules.card_view(state, c) for c in state["deck"][:known]]
+        top = [card_view(state, c) for c in state["deck"][:known]]
         assert (seen["deck_top"] if seat is None else seen["me"]["look"]) == top
         if not shown:
             assert all(bank["character"] is None for bank in seen["banks"])

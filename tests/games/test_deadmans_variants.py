@@ -12,7 +12,7 @@ from collections import Counter
 import pytest
 
 from companion.games.base import IllegalActionError
-from companion.games.deadmans import rules
+from companion.games.deadmans import core, rules
 from companion.games.deadmans.data import SUIT_IDS
 from tests.games.test_deadmans import act, bank, card, cards_of, names, rng, row, table, texts
 from tests.playing import playthrough
@@ -223,8 +223,8 @@ def test_davy_jones_comes_before_thieves_island():
 def test_pile_o_treasure_counts_every_card():
     """Inferred („Pile O' Treasure“): every banked card scores."""
     banks = {0: [card("key", 3), card("key", 6), card("map", 2)]}
-    assert rules.score(table(banks=banks), 0) == 8
-    assert rules.score(table(banks=banks, pile_o_treasure=True), 0) == 11
+    assert core.score(table(banks=banks), 0) == 8
+    assert core.score(table(banks=banks, pile_o_treasure=True), 0) == 11
 
 
 def test_sudden_death_ends_the_game_at_the_target():
@@ -243,8 +243,8 @@ def test_sudden_death_ends_the_game_at_the_target():
 def test_all_hands_on_deck_costs_points_per_missing_suit():
     """Inferred („All Hands on Deck“): points lost for each of the 10 suits you lack."""
     banks = {0: [card(s, 5) for s in SUIT_IDS[:8]]}
-    assert rules.score(table(banks=banks, all_hands=True), 0) == 40 - 2 * 5
-    assert rules.score(table(banks=banks, all_hands=True, all_hands_penalty=3), 0) == 40 - 6
+    assert core.score(table(banks=banks, all_hands=True), 0) == 40 - 2 * 5
+    assert core.score(table(banks=banks, all_hands=True, all_hands_penalty=3), 0) == 40 - 6
 
 
 def test_beneath_the_waves_highest_below_the_limit_wins():
