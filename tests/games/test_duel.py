@@ -727,7 +727,7 @@ def test_redeal_for_the_leak_test_keeps_what_a_seat_knows():
     dealt = set()
     for step in range(30):
         other = rules.redeal_hidden(idle, 0, rng_for(step))
-        assert other["hands"][1] == ["signal"] or not rules._has_playable(other, 1)
+        assert other["hands"][1] == ["signal"] or not rules.has_playable(other, 1)
         assert dumps(rules.view(other, 0)) == dumps(rules.view(idle, 0))
         moved = rules.redeal_hidden(hiding, 0, rng_for(step))
         assert dumps(rules.view(moved, 0)) == dumps(rules.view(hiding, 0))

@@ -11,7 +11,7 @@ from collections import Counter
 from itertools import product
 
 from companion.core import fairness
-from companion.games.duel import rules
+from companion.games.duel import dice
 
 EXACT = {-4: 1, -3: 4, -2: 10, -1: 16, 0: 19, 1: 16, 2: 10, 3: 4, 4: 1}
 CHI2_8DOF_P001 = 26.12
@@ -39,8 +39,8 @@ def test_four_fudge_dice_have_the_exact_distribution():
 
 def test_the_rulebooks_examples_sum_as_printed():
     """„Výsledkem hodu [+],[+],[-] a [ ] tak 1, hodu [-],[-],[-] a [+] pak -2.“"""
-    assert rules.roll_shot(Faces([1, 1, -1, 0]), aims=0, wind=0)["dice"] == 1
-    assert rules.roll_shot(Faces([-1, -1, -1, 1]), aims=0, wind=0)["dice"] == -2
+    assert dice.roll_shot(Faces([1, 1, -1, 0]), aims=0, wind=0)["dice"] == 1
+    assert dice.roll_shot(Faces([-1, -1, -1, 1]), aims=0, wind=0)["dice"] == -2
 
 
 def test_shot_dice_pass_chi_square_through_step_random():
@@ -52,7 +52,7 @@ def test_shot_dice_pass_chi_square_through_step_random():
     for step in range(rolls // 100):
         rng = fairness.StepRandom(key, step)
         for _ in range(100):
-            counts[rules.roll_shot(rng, aims=0, wind=0)["dice"]] += 1
+            counts[dice.roll_shot(rng, aims=0, wind=0)["dice"]] += 1
         assert rng.draws == 400
     chi2 = sum((counts[s] - rolls * n / 81) ** 2 / (rolls * n / 81) for s, n in EXACT.items())
     assert set(counts) == set(EXACT)
@@ -74,6 +74,6 @@ def test_a_biased_die_would_fail_the_same_chi_square():
     counts: Counter[int] = Counter()
     rng = Biased(fairness.StepRandom(b"b" * 32, 0))
     for _ in range(rolls):
-        counts[rules.roll_shot(rng, aims=0, wind=0)["dice"]] += 1
+        counts[dice.roll_shot(rng, aims=0, wind=0)["dice"]] += 1
     chi2 = sum((counts[s] - rolls * n / 81) ** 2 / (rolls * n / 81) for s, n in EXACT.items())
     assert chi2 > CHI2_8DOF_P001

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import pytest
 
-from companion.games.duel import rules
+from companion.games.duel import dice, rules
 
 A, B, S, W, N, D, V, M, C = ("aim", "bluff", "shot", "wet_powder", "nerves", "demon", "wind",
                              "mind", "mistress")
@@ -168,7 +168,7 @@ def test_pair_resolves_as_the_cards_say(x, y):
     else:
         assert state["phase"] == "choose"
     winds = [x, y].count("wind")
-    assert rules.wind_modifier(state) == -2 * winds  # still blowing in the next round
+    assert dice.wind_modifier(state) == -2 * winds  # still blowing in the next round
     # One-shot cards left the game; Aims, Nerves and (as written) Crying Mistress were laid.
     for seat, card in ((0, x), (1, y)):
         out = [o["card"] for o in state["out"] if o["seat"] == seat]

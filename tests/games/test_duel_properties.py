@@ -15,7 +15,7 @@ from collections import Counter
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from companion.games.duel import rules
+from companion.games.duel import dice, rules
 from companion.games.duel.cards import ACTION_DECK, JOKERS
 from tests.playing import default_options, playthrough
 from tests.properties import examples
@@ -38,7 +38,7 @@ def joker_decks(options):
     """The joker decks as dealt from: one per duellist, or one shared."""
     full = default_options(rules, 2)
     full.update(options)
-    return rules._joker_decks(full)
+    return rules.joker_decks(full)
 
 
 def check_cards_conserved(state, options):
@@ -55,7 +55,7 @@ def check_cards_conserved(state, options):
             assert where[key] == copies, (seat, key, where)
         jokers = Counter({key: where[key] for key in JOKERS if where[key]})
         assert jokers.total() == state["jokers"][seat]
-        drawn[rules._deck_of(decks, seat)] += jokers
+        drawn[rules.deck_of(decks, seat)] += jokers
         pending = state["pending"][seat]
         if state["phase"] in ("choose", "mind") and pending not in (None, rules.KEEP):
             assert pending in state["hands"][seat]
@@ -67,7 +67,7 @@ def check_pistols(state):
     for seat in (0, 1):
         assert 0 <= state["pistols"][seat] <= rules.PISTOLS
         assert state["hands"][seat].count("shot") <= state["pistols"][seat]
-        assert all(0 < left <= rules.WIND_ROUNDS for left in state["wind"])
+        assert all(0 < left <= dice.WIND_ROUNDS for left in state["wind"])
 
 
 def check_secret_choices(state):

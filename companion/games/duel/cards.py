@@ -3,7 +3,7 @@
 Source: the Czech rulebook ``shared/rules/duel.cs.txt`` and ``shared/data/duel.json``. The
 action deck is confirmed by the rulebook; the joker deck make-up is inferred from the print
 sheet (page 4, nine jokers, "print twice"), so its counts are table options (see
-``rules.OPTIONS``).
+``options.OPTIONS``).
 """
 
 from __future__ import annotations
@@ -54,7 +54,7 @@ CARDS: tuple[Card, ...] = (
          N_("After the reveal you may swap it for another card, knowing the opponent's."),
          True, 2),
     Card("mistress", N_("Crying Mistress"), "Plačící milenka", "Плачущая возлюбленная",
-         N_("Removes one of the opponent's laid Aims."), True, 2),  # see rules.card_hint
+         N_("Removes one of the opponent's laid Aims."), True, 2),  # see core.card_hint
     Card("signal", N_("Confused Signal"), "Zmatený signál!", "Путаный сигнал!",
          N_("Played before the duel: the opponent plays no card in round 1."), True, 1),
 )
