@@ -14,7 +14,7 @@ import pytest
 from companion.games.base import ActionSyntaxError, IllegalActionError
 from companion.games.drakula import data
 from companion.games.drakula import rules as r
-from companion.games.drakula.turn import _start_turn
+from companion.games.drakula.turn import start_turn
 from tests.playing import rng_for
 
 D, V = data.DRACULA, data.VAN_HELSING
@@ -56,7 +56,7 @@ def build(first=D, locations=None, hands=None, captured=None, discard=None, figu
         state["barriers"].update(barriers)
     state["phase"] = "play"
     state["ready"] = [True, True]
-    _start_turn(state, first)
+    start_turn(state, first)
     return state
 
 
@@ -603,7 +603,7 @@ def test_the_next_five_come_in_after_five_and_all_ten_are_reshuffled_after_ten()
     assert state["hands"][D]["aside"] == []
     state["hands"][D] = {"hand": ["stin"], "aside": [], "known": [],
                          "played": [c for c in data.SIDE_CARDS[D] if c != "stin"]}
-    _start_turn(state, D)
+    start_turn(state, D)
     state = act(act(walk(state, D, "house_8"), D, "end_move"), D, "play", card="stin")
     ended = do(state, D, "end_turn")
     hand = ended.state["hands"][D]

@@ -20,14 +20,14 @@ from companion.games.base import (
 )
 from companion.games.drakula import data
 from companion.games.drakula.board import (
-    _barrier_now,
-    _legal_edges,
-    _name,
-    _who,
+    barrier_now,
     barrier_problem,
+    legal_edges,
+    location_name,
+    who,
 )
 from companion.games.drakula.data import BARRIER_COLOURS, EDGE_ENDS, GREY, VAN_HELSING
-from companion.games.drakula.turn import _maybe_end, _need_turn
+from companion.games.drakula.turn import end_turn_if_done, need_turn
 
 
 def _accepts(state: State, spec: str, colour: str) -> bool:
@@ -49,13 +49,13 @@ def _choosable(state: State) -> list[str]:
     turn = state["turn"]
     if turn["barrier_colour"] is not None:
         return []
-    now = _barrier_now(turn)
-    return [c for c in BARRIER_COLOURS if c != now and _legal_edges(state, c)
+    now = barrier_now(turn)
+    return [c for c in BARRIER_COLOURS if c != now and legal_edges(state, c)
             and any(_accepts(state, spec, c) for spec in turn["barriers"]
                     if spec not in BARRIER_COLOURS)]
 
 
-def _barrier_actions(state: State, seat: int) -> list[Action]:
+def barrier_actions(state: State, seat: int) -> list[Action]:
     turn = state["turn"]
     found: list[Action] = []
     group = N_("Barrier")
@@ -66,16 +66,17 @@ def _barrier_actions(state: State, seat: int) -> list[Action]:
                             hint=N_("The Eyes of the Night: besides yellow, one more barrier "
                                     "of another colour, in either order.") if second else
                             N_("A grey bar: any one barrier.")))
-    colour = _barrier_now(turn)
+    colour = barrier_now(turn)
     if colour is not None:
         placed = state["barriers"][colour] is not None
-        for edge in _legal_edges(state, colour):
+        for edge in legal_edges(state, colour):
             a, b = EDGE_ENDS[edge]
             found.append(Action(
                 "barrier", {"colour": colour, "edge": edge},
                 N_("Move the barrier ({colour}) to {a} – {b}") if placed else
                 N_("Place the barrier ({colour}) on {a} – {b}"),
-                {"colour": data.COLOUR_NAMES[colour]["en"], "a": _name(a), "b": _name(b)},
+                {"colour": data.COLOUR_NAMES[colour]["en"], "a": location_name(a),
+                 "b": location_name(b)},
                 group=group,
                 hint=N_("The board may never be cut in two."),
             ))
@@ -85,7 +86,7 @@ def _barrier_actions(state: State, seat: int) -> list[Action]:
     return found
 
 
-def _to_barrier(state: State, log: list) -> None:
+def to_barrier(state: State, log: list) -> None:
     turn = state["turn"]
     seat = turn["seat"]
     colour = state["cards"][turn["card"]]["barrier"]
@@ -103,32 +104,32 @@ def _to_barrier(state: State, log: list) -> None:
         turn["stage"] = "done"
 
 
-def _barrier_colour(state: State, seat: int, params: dict[str, Any], rng: Random) -> Applied:
+def choose_barrier(state: State, seat: int, params: dict[str, Any], rng: Random) -> Applied:
     colour = check_params(params, colour=str)["colour"]
     if colour not in BARRIER_COLOURS:
         raise ActionSyntaxError(N_("There is no such barrier."))
-    turn = _need_turn(state, seat, "barrier")
+    turn = need_turn(state, seat, "barrier")
     if turn["barrier_colour"] is not None or all(spec in BARRIER_COLOURS
                                                  for spec in turn["barriers"]):
         raise IllegalActionError(N_("The barrier for this card is already chosen."))
     if not any(_accepts(state, spec, colour) for spec in turn["barriers"]):
         raise IllegalActionError(N_("That barrier has had its move this turn: choose "
                                     "another."))
-    if not _legal_edges(state, colour):
+    if not legal_edges(state, colour):
         raise IllegalActionError(N_("That barrier has no place it may go."))
     turn["barrier_colour"] = colour
     return Applied(state, [])
 
 
-def _barrier(state: State, seat: int, params: dict[str, Any], rng: Random) -> Applied:
+def place_barrier(state: State, seat: int, params: dict[str, Any], rng: Random) -> Applied:
     p = check_params(params, colour=str, edge=str)
     colour, edge = p["colour"], p["edge"]
     if colour not in BARRIER_COLOURS:
         raise ActionSyntaxError(N_("There is no such barrier."))
     if edge not in EDGE_ENDS:
         raise ActionSyntaxError(N_("A barrier lies between two neighbouring locations."))
-    turn = _need_turn(state, seat, "barrier")
-    allowed = _barrier_now(turn)
+    turn = need_turn(state, seat, "barrier")
+    allowed = barrier_now(turn)
     if allowed is None or (colour != allowed and colour in _choosable(state)):
         raise IllegalActionError(N_("Choose which barrier to move first."))
     if colour != allowed:
@@ -142,13 +143,13 @@ def _barrier(state: State, seat: int, params: dict[str, Any], rng: Random) -> Ap
     a, b = EDGE_ENDS[edge]
     log = [line(N_("{who} moves the barrier ({colour}) to {a} – {b}.") if moved else
                 N_("{who} places the barrier ({colour}) on {a} – {b}."),
-                who=_who(seat), colour=data.COLOUR_NAMES[colour]["en"], a=_name(a),
-                b=_name(b))]
+                who=who(seat), colour=data.COLOUR_NAMES[colour]["en"], a=location_name(a),
+                b=location_name(b))]
     _barrier_done(turn, colour)
     turn["moved"] = [*turn.get("moved", []), colour]
     if not turn["barriers"]:
         turn["stage"] = "done"
-    return Applied(state, log, revealed=_maybe_end(state, log, rng))
+    return Applied(state, log, revealed=end_turn_if_done(state, log, rng))
 
 
 def _barrier_done(turn: dict[str, Any], colour: str | None) -> None:
@@ -161,18 +162,18 @@ def _barrier_done(turn: dict[str, Any], colour: str | None) -> None:
     turn["barrier_colour"] = None
 
 
-def _skip_barrier(state: State, seat: int, params: dict[str, Any], rng: Random) -> Applied:
+def skip_barrier(state: State, seat: int, params: dict[str, Any], rng: Random) -> Applied:
     check_params(params)
-    turn = _need_turn(state, seat, "barrier")
+    turn = need_turn(state, seat, "barrier")
     if len(turn["barriers"]) < 2:
         raise IllegalActionError(N_("There is no other barrier to move: end the turn."))
-    _barrier_done(turn, _barrier_now(turn))
+    _barrier_done(turn, barrier_now(turn))
     return Applied(state, [])
 
 
-def _end_turn_action(state: State, seat: int, params: dict[str, Any], rng: Random) -> Applied:
+def end_turn_action(state: State, seat: int, params: dict[str, Any], rng: Random) -> Applied:
     check_params(params)
-    turn = _need_turn(state, seat, "barrier")
+    turn = need_turn(state, seat, "barrier")
     turn["stage"] = "done"
-    log = [line(N_("{who} ends the turn."), who=_who(seat))]
-    return Applied(state, log, revealed=_maybe_end(state, log, rng))
+    log = [line(N_("{who} ends the turn."), who=who(seat))]
+    return Applied(state, log, revealed=end_turn_if_done(state, log, rng))

@@ -25,15 +25,15 @@ from companion.games.drakula.data import (
     TARGET,
 )
 
-_TIP = N_("Tip for the first game: mix two or three of your target cards into the six.")
+FIRST_GAME_TIP = N_("Tip for the first game: mix two or three of your target cards into the six.")
 
 
-def _card_order(cid: str) -> int:
+def card_order(cid: str) -> int:
     return list(ACTION_CARDS).index(cid)
 
 
 
-def _barrier_now(turn: dict[str, Any]) -> str | None:
+def barrier_now(turn: dict[str, Any]) -> str | None:
     """The barrier whose places are offered: the one chosen, else the card's own colour."""
     if turn["barrier_colour"] is not None:
         return turn["barrier_colour"]
@@ -44,23 +44,23 @@ def _barrier_now(turn: dict[str, Any]) -> str | None:
 # --- small helpers -------------------------------------------------------------------
 
 
-def _opp(seat: int) -> int:
+def opponent(seat: int) -> int:
     return 1 - seat
 
 
-def _who(seat: int) -> dict[str, int]:
+def who(seat: int) -> dict[str, int]:
     return {"seat": seat}
 
 
-def _name(loc: str) -> str:
+def location_name(loc: str) -> str:
     return data.LOCATION_NAMES[loc]["en"]
 
 
-def _label(kind: str) -> str:
+def label_of(kind: str) -> str:
     return KINDS[kind]["label"]
 
 
-def _card_name(cid: str) -> str:
+def card_name(cid: str) -> str:
     return ACTION_CARDS[cid]["en"]
 
 
@@ -69,7 +69,7 @@ def _blocked(state: State, without: str | None = None) -> set[str]:
             if edge is not None and colour != without}
 
 
-def _open_neighbours(state: State, loc: str) -> list[str]:
+def open_neighbours(state: State, loc: str) -> list[str]:
     blocked = _blocked(state)
     return [n for n in NEIGHBOURS[loc] if data.edge_id(loc, n) not in blocked]
 
@@ -110,66 +110,66 @@ def barrier_problem(state: State, colour: str, edge: str) -> str | None:
     return None
 
 
-def _legal_edges(state: State, colour: str) -> list[str]:
+def legal_edges(state: State, colour: str) -> list[str]:
     return [e for e in EDGE_IDS if barrier_problem(state, colour, e) is None]
 
 
-def _max_steps(state: State, seat: int) -> int:
+def max_steps(state: State, seat: int) -> int:
     hand = state["hands"][seat]["hand"]
     return max((state["cards"][c]["steps"] for c in hand), default=0)
 
 
 def _targets_left(state: State, owner: int) -> int:
     """How many of ``owner``'s target cards the opponent has not captured yet."""
-    return 5 - len(state["captured"][_opp(owner)])
+    return 5 - len(state["captured"][opponent(owner)])
 
 
-def _proves(state: State, prover: int) -> bool:
+def proves(state: State, prover: int) -> bool:
     """The proof rule: every target of the opponent not yet captured is in their supply."""
-    opp = _opp(prover)
+    opp = opponent(prover)
     return state["supply"][opp].count(TARGET[opp]) == _targets_left(state, opp)
 
 
-def _finish(state: State, winners: list[int], text: str, **args: Any) -> None:
+def finish(state: State, winners: list[int], text: str, **args: Any) -> None:
     state["phase"] = "over"
     state["face_up"] = None
     state["result"] = {"winners": winners, "draw": not winners, "text": text, "args": args}
 
 
-def _over(state: State) -> bool:
+def over(state: State) -> bool:
     return state["phase"] == "over"
 
 
-def _lose_lives(state: State, seat: int, n: int, log: list, why: str) -> None:
+def lose_lives(state: State, seat: int, n: int, log: list, why: str) -> None:
     """``seat`` hands ``n`` lives back to the reserve; the last one lost ends the game."""
     lost = min(n, state["lives"][seat])
     if lost <= 0:
         return
     state["lives"][seat] -= lost
     state["reserve"] += lost
-    log.append(line(why, who=_who(seat), count=lost))
+    log.append(line(why, who=who(seat), count=lost))
     if state["lives"][seat] == 0:
-        log.append(line(N_("{who} has lost the last life."), who=_who(seat)))
-        _finish(state, [_opp(seat)], N_("{loser} lost the last life: {winner} wins."),
-                loser=_who(seat), winner=_who(_opp(seat)))
+        log.append(line(N_("{who} has lost the last life."), who=who(seat)))
+        finish(state, [opponent(seat)], N_("{loser} lost the last life: {winner} wins."),
+               loser=who(seat), winner=who(opponent(seat)))
 
 
-def _check_captures(state: State, seat: int, log: list) -> None:
-    if len(state["captured"][seat]) >= 5 and not _over(state):
-        log.append(line(N_("{who} has all five target cards."), who=_who(seat)))
-        _finish(state, [seat], N_("{winner} found all five target cards."),
-                winner=_who(seat))
+def check_captures(state: State, seat: int, log: list) -> None:
+    if len(state["captured"][seat]) >= 5 and not over(state):
+        log.append(line(N_("{who} has all five target cards."), who=who(seat)))
+        finish(state, [seat], N_("{winner} found all five target cards."),
+               winner=who(seat))
 
 
 # --- memory: what each seat has seen --------------------------------------------------
 
 
-def _turn_no(state: State) -> int:
+def turn_no(state: State) -> int:
     return state["turn_count"] + 1
 
 
-def _remember(state: State, seat: int, loc: str, how: str) -> None:
-    state["memory"][seat][loc] = {"card": state["locations"][loc], "turn": _turn_no(state),
+def remember(state: State, seat: int, loc: str, how: str) -> None:
+    state["memory"][seat][loc] = {"card": state["locations"][loc], "turn": turn_no(state),
                                   "how": how, "stale": False, "changed": None, "moved": None}
 
 
@@ -178,7 +178,7 @@ def _changed(state: State, seat: int, loc: str) -> None:
     entry = state["memory"][seat].get(loc)
     if entry is not None:
         entry["stale"] = True
-        entry["changed"] = _turn_no(state)
+        entry["changed"] = turn_no(state)
 
 
 def _forget(state: State, loc: str) -> None:
@@ -186,18 +186,18 @@ def _forget(state: State, loc: str) -> None:
         memory.pop(loc, None)
 
 
-def _supply_secret(state: State, owner: int) -> None:
+def supply_secret(state: State, owner: int) -> None:
     """``owner``'s supply changed in a way the opponent did not see."""
-    seen = state["seen_supply"][_opp(owner)]
+    seen = state["seen_supply"][opponent(owner)]
     if seen is not None and not seen["stale"]:
         seen["stale"] = True
-        seen["changed"] = _turn_no(state)
+        seen["changed"] = turn_no(state)
 
 
-def _supply_public(state: State, owner: int, add: str | None = None,
-                   remove: str | None = None) -> None:
+def supply_public(state: State, owner: int, add: str | None = None,
+                  remove: str | None = None) -> None:
     """``owner``'s supply changed openly: a fresh snapshot of it stays exact."""
-    seen = state["seen_supply"][_opp(owner)]
+    seen = state["seen_supply"][opponent(owner)]
     if seen is None or seen["stale"]:
         return
     if add is not None:
@@ -206,36 +206,36 @@ def _supply_public(state: State, owner: int, add: str | None = None,
         seen["cards"].remove(remove)
 
 
-def _snapshot(state: State, viewer: int) -> None:
-    state["seen_supply"][viewer] = {"cards": sorted(state["supply"][_opp(viewer)]),
-                                    "turn": _turn_no(state), "stale": False, "changed": None}
+def snapshot(state: State, viewer: int) -> None:
+    state["seen_supply"][viewer] = {"cards": sorted(state["supply"][opponent(viewer)]),
+                                    "turn": turn_no(state), "stale": False, "changed": None}
 
 
-def _supply_lines(state: State, owner: int, to: int) -> list[dict[str, Any]]:
+def supply_lines(state: State, owner: int, to: int) -> list[dict[str, Any]]:
     counts = Counter(state["supply"][owner])
     if not counts:
-        return [line(N_("{owner}'s supply is empty."), to=[to], owner=_who(owner))]
-    return [line(N_("{owner}'s supply: {count} × {card}."), to=[to], owner=_who(owner),
-                 count=n, card=_label(kind)) for kind, n in sorted(counts.items())]
+        return [line(N_("{owner}'s supply is empty."), to=[to], owner=who(owner))]
+    return [line(N_("{owner}'s supply: {count} × {card}."), to=[to], owner=who(owner),
+                 count=n, card=label_of(kind)) for kind, n in sorted(counts.items())]
 
 
 # --- board changes ------------------------------------------------------------------
 
 
-def _lay(state: State, seat: int, loc: str, kind: str, log: list) -> None:
+def lay_card(state: State, seat: int, loc: str, kind: str, log: list) -> None:
     state["supply"][seat].remove(kind)
     state["locations"][loc] = kind
     state["owners"][loc] = seat
-    _changed(state, _opp(seat), loc)
-    _remember(state, seat, loc, "laid")
-    _supply_secret(state, seat)
-    log.append(line(N_("{who} laid a card face down on {location}."), who=_who(seat),
-                    location=_name(loc)))
-    log.append(line(N_("You laid {card} on {location}."), to=[seat], card=_label(kind),
-                    location=_name(loc)))
+    _changed(state, opponent(seat), loc)
+    remember(state, seat, loc, "laid")
+    supply_secret(state, seat)
+    log.append(line(N_("{who} laid a card face down on {location}."), who=who(seat),
+                    location=location_name(loc)))
+    log.append(line(N_("You laid {card} on {location}."), to=[seat], card=label_of(kind),
+                    location=location_name(loc)))
 
 
-def _clear(state: State, loc: str) -> None:
+def clear_location(state: State, loc: str) -> None:
     state["locations"][loc] = None
     state["owners"][loc] = None
     if state["face_up"] == loc:

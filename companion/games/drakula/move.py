@@ -19,34 +19,34 @@ from companion.games.base import (
     line,
 )
 from companion.games.drakula.board import (
-    _check_captures,
-    _clear,
-    _finish,
-    _label,
-    _lay,
-    _lose_lives,
-    _max_steps,
-    _name,
-    _open_neighbours,
-    _opp,
-    _over,
-    _proves,
-    _remember,
-    _snapshot,
-    _supply_lines,
-    _supply_secret,
-    _who,
+    check_captures,
+    clear_location,
+    finish,
+    label_of,
+    lay_card,
+    location_name,
+    lose_lives,
+    max_steps,
+    open_neighbours,
+    opponent,
+    over,
+    proves,
+    remember,
+    snapshot,
+    supply_lines,
+    supply_secret,
+    who,
 )
 from companion.games.drakula.data import DRACULA, KINDS, NEIGHBOURS, VAN_HELSING
-from companion.games.drakula.specials import _to_special
-from companion.games.drakula.turn import _kind_param, _location_param, _maybe_end, _need_turn
+from companion.games.drakula.specials import to_special
+from companion.games.drakula.turn import end_turn_if_done, kind_param, location_param, need_turn
 
 
-def _lay_actions(state: State, seat: int, loc: str, optional: bool) -> list[Action]:
+def lay_actions(state: State, seat: int, loc: str, optional: bool) -> list[Action]:
     found = []
     for kind in sorted(set(state["supply"][seat])):
         found.append(Action("lay", {"kind": kind}, N_("Lay {card} face down on {location}"),
-                            {"card": _label(kind), "location": _name(loc)},
+                            {"card": label_of(kind), "location": location_name(loc)},
                             group=N_("Lay a card"),
                             hint=N_("This location is empty: you may lay a card here.")
                             if optional else
@@ -55,36 +55,36 @@ def _lay_actions(state: State, seat: int, loc: str, optional: bool) -> list[Acti
     return found
 
 
-def _step(state: State, seat: int, params: dict[str, Any], rng: Random) -> Applied:
-    to = _location_param(params, "to")
-    turn = _need_turn(state, seat, "move")
+def step(state: State, seat: int, params: dict[str, Any], rng: Random) -> Applied:
+    to = location_param(params, "to")
+    turn = need_turn(state, seat, "move")
     here = state["figures"][seat]
     if to not in NEIGHBOURS[here]:
         raise IllegalActionError(N_("You can only step to a neighbouring location, never "
                                     "diagonally."))
-    if to not in _open_neighbours(state, here):
+    if to not in open_neighbours(state, here):
         raise IllegalActionError(N_("A barrier blocks that way."))
-    if turn["steps"] >= _max_steps(state, seat):
+    if turn["steps"] >= max_steps(state, seat):
         raise IllegalActionError(N_("No action card in your hand has more than {steps} "
                                     "steps: you may not walk further."),
-                                 steps=_max_steps(state, seat))
+                                 steps=max_steps(state, seat))
     state["figures"][seat] = to
     turn["steps"] += 1
     turn["path"].append(to)
     turned = seat == DRACULA and state["effects"]["turned"] == to
     turn["can_peek"] = state["locations"][to] is not None and not turned
-    turn["met"] = state["figures"][_opp(seat)] == to and not turn["shown"]
-    log = [line(N_("{who} steps to {location} (step {steps})."), who=_who(seat),
-                location=_name(to), steps=turn["steps"])]
+    turn["met"] = state["figures"][opponent(seat)] == to and not turn["shown"]
+    log = [line(N_("{who} steps to {location} (step {steps})."), who=who(seat),
+                location=location_name(to), steps=turn["steps"])]
     if turned:
         log.append(line(N_("The card on {location} is turned: Dracula may not look at it "
-                           "this turn."), location=_name(to)))
+                           "this turn."), location=location_name(to)))
     return Applied(state, log)
 
 
-def _peek(state: State, seat: int, params: dict[str, Any], rng: Random) -> Applied:
+def peek(state: State, seat: int, params: dict[str, Any], rng: Random) -> Applied:
     check_params(params)
-    turn = _need_turn(state, seat, "move")
+    turn = need_turn(state, seat, "move")
     loc = state["figures"][seat]
     if not turn["can_peek"]:
         if seat == DRACULA and state["effects"]["turned"] == loc:
@@ -98,30 +98,30 @@ def _peek(state: State, seat: int, params: dict[str, Any], rng: Random) -> Appli
     turn["can_peek"] = False
     owner = KINDS[kind]["owner"]
     if owner == seat:
-        _remember(state, seat, loc, "peeked")
+        remember(state, seat, loc, "peeked")
         state["locations"][loc] = None
         state["supply"][seat] = sorted([*state["supply"][seat], kind])
-        _supply_secret(state, seat)
+        supply_secret(state, seat)
         turn["stage"] = "lay"
         turn["lay_at"] = loc
         turn["after_lay"] = "move"
         log = [line(N_("{who} looked at the card on {location} and takes it into the "
-                       "supply."), who=_who(seat), location=_name(loc)),
-               line(N_("It is your {card}."), to=[seat], card=_label(kind))]
+                       "supply."), who=who(seat), location=location_name(loc)),
+               line(N_("It is your {card}."), to=[seat], card=label_of(kind))]
         return Applied(state, log, revealed=True)
     turn["revealed"] = True
     turn["met"] = False
     state["owners"][loc] = owner
-    _remember(state, seat, loc, "revealed")
-    _remember(state, owner, loc, "revealed")
-    log = [line(N_("{who} turns up {card} on {location}: the move ends."), who=_who(seat),
-                card=_label(kind), location=_name(loc))]
+    remember(state, seat, loc, "revealed")
+    remember(state, owner, loc, "revealed")
+    log = [line(N_("{who} turns up {card} on {location}: the move ends."), who=who(seat),
+                card=label_of(kind), location=location_name(loc))]
     if KINDS[kind]["type"] == "target":
-        _clear(state, loc)
+        clear_location(state, loc)
         state["captured"][seat].append(kind)
-        log.append(line(N_("{who} captures {card}."), who=_who(seat), card=_label(kind)))
-        _check_captures(state, seat, log)
-        if _over(state):
+        log.append(line(N_("{who} captures {card}."), who=who(seat), card=label_of(kind)))
+        check_captures(state, seat, log)
+        if over(state):
             return Applied(state, log, revealed=True)
         if state["supply"][seat]:
             turn["stage"] = "lay"
@@ -130,15 +130,15 @@ def _peek(state: State, seat: int, params: dict[str, Any], rng: Random) -> Appli
         else:
             turn["stage"] = "play"
             log.append(line(N_("{who} has no card left to lay: {location} stays empty."),
-                            who=_who(seat), location=_name(loc)))
+                            who=who(seat), location=location_name(loc)))
     elif KINDS[kind]["type"] == "power" and (seat == VAN_HELSING
                                               or state["effects"]["ostrazitost"]):
         # „Hráč ztrácí okamžitě jeden život“: at once, unless Dracula may still play
         # Tajemství noci (which nobody may know he holds, so for him it always waits).
-        _lose_lives(state, seat, 1, log, N_("{who} met a sign of power and loses {count} "
-                                            "life."))
+        lose_lives(state, seat, 1, log, N_("{who} met a sign of power and loses {count} "
+                                           "life."))
         log.append(line(N_("The card on {location} is turned face down again."),
-                        location=_name(loc)))
+                        location=location_name(loc)))
         turn["stage"] = "play"
     else:
         state["face_up"] = loc
@@ -150,53 +150,53 @@ def _peek(state: State, seat: int, params: dict[str, Any], rng: Random) -> Appli
             turn["last_life"] = state["lives"][seat] == 1
         if KINDS[kind]["type"] == "enemy":
             log.append(line(N_("A fight: the strength of the action card {who} plays now "
-                               "decides it."), who=_who(seat)))
+                               "decides it."), who=who(seat)))
     return Applied(state, log, revealed=True)
 
 
-def _show_supplies(state: State, seat: int, params: dict[str, Any], rng: Random) -> Applied:
+def show_supplies(state: State, seat: int, params: dict[str, Any], rng: Random) -> Applied:
     check_params(params)
-    turn = _need_turn(state, seat, "move")
+    turn = need_turn(state, seat, "move")
     if not turn["met"]:
         raise IllegalActionError(N_("Supplies are shown only when you step onto the other "
                                     "figure's location."))
     turn["met"] = False
     turn["shown"] = True
-    _snapshot(state, DRACULA)
-    _snapshot(state, VAN_HELSING)
+    snapshot(state, DRACULA)
+    snapshot(state, VAN_HELSING)
     log = [line(N_("{who} and the other figure meet: both supplies are shown."),
-                who=_who(seat))]
-    log += _supply_lines(state, VAN_HELSING, DRACULA)
-    log += _supply_lines(state, DRACULA, VAN_HELSING)
-    proofs = [s for s in (DRACULA, VAN_HELSING) if _proves(state, s)]
+                who=who(seat))]
+    log += supply_lines(state, VAN_HELSING, DRACULA)
+    log += supply_lines(state, DRACULA, VAN_HELSING)
+    proofs = [s for s in (DRACULA, VAN_HELSING) if proves(state, s)]
     if proofs:
         winner = seat if len(proofs) == 2 else proofs[0]
-        loser = _opp(winner)
+        loser = opponent(winner)
         log.append(line(N_("No target card of {loser} can be on the board any more."),
-                        loser=_who(loser)))
-        _finish(state, [winner], N_("{winner} proved that no target card of {loser} is "
-                                    "left on the board."), winner=_who(winner),
-                loser=_who(loser))
+                        loser=who(loser)))
+        finish(state, [winner], N_("{winner} proved that no target card of {loser} is "
+                                   "left on the board."), winner=who(winner),
+               loser=who(loser))
     return Applied(state, log, revealed=True)
 
 
-def _end_move(state: State, seat: int, params: dict[str, Any], rng: Random) -> Applied:
+def end_move(state: State, seat: int, params: dict[str, Any], rng: Random) -> Applied:
     check_params(params)
-    turn = _need_turn(state, seat, "move")
+    turn = need_turn(state, seat, "move")
     if turn["steps"] < 1:
         raise IllegalActionError(N_("You must move at least one step."))
     turn["stage"] = "play"
     turn["can_peek"] = False
     turn["met"] = False
-    return Applied(state, [line(N_("{who} stops on {location}."), who=_who(seat),
-                                location=_name(state["figures"][seat]))])
+    return Applied(state, [line(N_("{who} stops on {location}."), who=who(seat),
+                                location=location_name(state["figures"][seat]))])
 
 
-def _lay_action(state: State, seat: int, params: dict[str, Any], rng: Random) -> Applied:
-    kind = _kind_param(params)
-    turn = _need_turn(state, seat, "move", "lay")
+def lay_from_supply(state: State, seat: int, params: dict[str, Any], rng: Random) -> Applied:
+    kind = kind_param(params)
+    turn = need_turn(state, seat, "move", "lay")
     if kind not in state["supply"][seat]:
-        raise IllegalActionError(N_("There is no {card} in your supply."), card=_label(kind))
+        raise IllegalActionError(N_("There is no {card} in your supply."), card=label_of(kind))
     log: list[dict[str, Any]] = []
     if turn["stage"] == "move":
         loc = state["figures"][seat]
@@ -204,13 +204,13 @@ def _lay_action(state: State, seat: int, params: dict[str, Any], rng: Random) ->
             raise IllegalActionError(N_("A card already lies here."))
         if turn["can_peek"]:
             raise IllegalActionError(N_("There is a card here to look at."))
-        _lay(state, seat, loc, kind, log)
+        lay_card(state, seat, loc, kind, log)
         return Applied(state, log)
-    _lay(state, seat, turn["lay_at"], kind, log)
-    return Applied(state, log, revealed=_after_lay(state, log, rng))
+    lay_card(state, seat, turn["lay_at"], kind, log)
+    return Applied(state, log, revealed=after_lay(state, log, rng))
 
 
-def _after_lay(state: State, log: list, rng: Random) -> bool:
+def after_lay(state: State, log: list, rng: Random) -> bool:
     """The forced lay is over (or impossible): the turn goes on where it stopped.
     True if the turn ended and the action cards were shuffled."""
     turn = state["turn"]
@@ -218,7 +218,7 @@ def _after_lay(state: State, log: list, rng: Random) -> bool:
     turn["lay_at"] = None
     turn["after_lay"] = None
     if after == "special":
-        _to_special(state, log)
-        return _maybe_end(state, log, rng)
+        to_special(state, log)
+        return end_turn_if_done(state, log, rng)
     turn["stage"] = after
     return False

@@ -132,7 +132,7 @@ def default_options() -> dict[str, Any]:
     return options
 
 
-def _option(options: dict[str, Any], name: str) -> Any:
+def option_value(options: dict[str, Any], name: str) -> Any:
     if name in options:
         return options[name]
     return next(o.default for o in OPTIONS if o.name == name)
@@ -141,12 +141,12 @@ def _option(options: dict[str, Any], name: str) -> Any:
 def validate(options: dict[str, Any]) -> None:
     """Refuse card values that cannot be on a card (raises ActionSyntaxError)."""
     for cid in ACTION_CARDS:
-        parse_card(_option(options, f"card_{cid}"))
-    parse_strengths(_option(options, "vampire_strengths"))
-    parse_strengths(_option(options, "hunter_strengths"))
-    if _option(options, "barrier_spacing") not in ("edge", "apart"):
+        parse_card(option_value(options, f"card_{cid}"))
+    parse_strengths(option_value(options, "vampire_strengths"))
+    parse_strengths(option_value(options, "hunter_strengths"))
+    if option_value(options, "barrier_spacing") not in ("edge", "apart"):
         raise ActionSyntaxError(N_("Choose where barriers may lie."))
-    limit = _option(options, "turn_limit")
+    limit = option_value(options, "turn_limit")
     if isinstance(limit, bool) or not str(limit).isdigit() \
             or not 20 <= int(limit) <= TURN_LIMIT_MAX:
         raise ActionSyntaxError(N_("The turn limit is between 20 and {max}."),

@@ -17,15 +17,15 @@ from companion.games.base import (
     check_params,
     line,
 )
-from companion.games.drakula.board import _TIP, _label, _who
+from companion.games.drakula.board import FIRST_GAME_TIP, label_of, who
 from companion.games.drakula.data import DRACULA, LOCATIONS, VAN_HELSING
-from companion.games.drakula.turn import _kind_param, _start_turn
+from companion.games.drakula.turn import kind_param, start_turn
 
 PICKS = 6
 """Each side lays 6 of its 15 encounter cards on the board."""
 
 
-def _setup_actions(state: State, seat: int) -> list[Action]:
+def setup_actions(state: State, seat: int) -> list[Action]:
     if state["ready"][seat]:
         return []
     picks = state["picks"][seat]
@@ -34,8 +34,8 @@ def _setup_actions(state: State, seat: int) -> list[Action]:
         left = Counter(state["deck"][seat]) - Counter(picks)
         for kind in sorted(left):
             found.append(Action("pick", {"kind": kind}, N_("Pick {card}"),
-                                {"card": _label(kind)}, group=N_("Your six cards"),
-                                hint=_TIP))
+                                {"card": label_of(kind)}, group=N_("Your six cards"),
+                                hint=FIRST_GAME_TIP))
     else:
         found.append(Action("confirm", {}, N_("These six go on the board"),
                             group=N_("Your six cards"),
@@ -44,27 +44,27 @@ def _setup_actions(state: State, seat: int) -> list[Action]:
     return found
 
 
-def _pick(state: State, seat: int, params: dict[str, Any], rng: Random) -> Applied:
-    kind = _kind_param(params)
+def pick_card(state: State, seat: int, params: dict[str, Any], rng: Random) -> Applied:
+    kind = kind_param(params)
     if state["phase"] != "setup" or state["ready"][seat]:
         raise IllegalActionError(N_("Your six cards are already on the board."))
     if len(state["picks"][seat]) >= PICKS:
         raise IllegalActionError(N_("You have picked six cards already."))
     left = Counter(state["deck"][seat]) - Counter(state["picks"][seat])
     if left[kind] <= 0:
-        raise IllegalActionError(N_("You have no more {card} to pick."), card=_label(kind))
+        raise IllegalActionError(N_("You have no more {card} to pick."), card=label_of(kind))
     state["picks"][seat] = sorted([*state["picks"][seat], kind])
-    return Applied(state, [line(N_("You picked {card}."), to=[seat], card=_label(kind))])
+    return Applied(state, [line(N_("You picked {card}."), to=[seat], card=label_of(kind))])
 
 
-def _confirm(state: State, seat: int, params: dict[str, Any], rng: Random) -> Applied:
+def confirm_picks(state: State, seat: int, params: dict[str, Any], rng: Random) -> Applied:
     check_params(params)
     if state["phase"] != "setup" or state["ready"][seat]:
         raise IllegalActionError(N_("Your six cards are already on the board."))
     if len(state["picks"][seat]) != PICKS:
         raise IllegalActionError(N_("Pick exactly six cards first."))
     state["ready"][seat] = True
-    log = [line(N_("{who} has chosen six encounter cards."), who=_who(seat))]
+    log = [line(N_("{who} has chosen six encounter cards."), who=who(seat))]
     if not all(state["ready"]):
         return Applied(state, log)
     laid = rng.shuffle(state["picks"][0] + state["picks"][1])
@@ -75,7 +75,7 @@ def _confirm(state: State, seat: int, params: dict[str, Any], rng: Random) -> Ap
         state["supply"][side] = sorted(supply.elements())
     state["picks"] = [[], []]
     state["phase"] = "play"
-    _start_turn(state, state["first"])
+    start_turn(state, state["first"])
     log.append(line(N_("The twelve cards are shuffled and dealt face down. {who} begins."),
-                    who=_who(state["first"])))
+                    who=who(state["first"])))
     return Applied(state, log, revealed=True)

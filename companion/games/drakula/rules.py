@@ -48,22 +48,22 @@ from companion.games.base import (
 )
 from companion.games.drakula import data
 from companion.games.drakula.barriers import (
-    _barrier,
-    _barrier_actions,
-    _barrier_colour,
-    _end_turn_action,
-    _skip_barrier,
+    barrier_actions,
+    choose_barrier,
+    end_turn_action,
+    place_barrier,
+    skip_barrier,
 )
 from companion.games.drakula.board import (
-    _check_captures,
-    _label,
-    _max_steps,
-    _name,
-    _open_neighbours,
-    _opp,
-    _over,
-    _supply_public,
-    _who,
+    check_captures,
+    label_of,
+    location_name,
+    max_steps,
+    open_neighbours,
+    opponent,
+    over,
+    supply_public,
+    who,
 )
 from companion.games.drakula.data import (
     ACTION_CARDS,
@@ -75,28 +75,28 @@ from companion.games.drakula.data import (
     VAN_HELSING,
 )
 from companion.games.drakula.move import (
-    _after_lay,
-    _end_move,
-    _lay_action,
-    _lay_actions,
-    _peek,
-    _show_supplies,
-    _step,
+    after_lay,
+    end_move,
+    lay_actions,
+    lay_from_supply,
+    peek,
+    show_supplies,
+    step,
 )
 from companion.games.drakula.options import (  # noqa: F401 (OPTIONS, default_options: the contract)
     MAX_CARD_STEPS,
     OPTIONS,
     TURN_LIMIT_MAX,
-    _option,
     default_options,
+    option_value,
     parse_card,
     parse_strengths,
     validate,
 )
-from companion.games.drakula.picks import PICKS, _confirm, _pick, _setup_actions
-from companion.games.drakula.play import _play, _play_actions
-from companion.games.drakula.specials import _skip_special, _special, _special_actions
-from companion.games.drakula.turn import _deal_hand
+from companion.games.drakula.picks import PICKS, confirm_picks, pick_card, setup_actions
+from companion.games.drakula.play import play_actions, play_card
+from companion.games.drakula.specials import skip_special, special_actions, use_special
+from companion.games.drakula.turn import deal_hand
 from companion.games.drakula.view import card_view, redeal_hidden, view  # noqa: F401 (the contract)
 
 NAME = data.NAME
@@ -128,8 +128,8 @@ def _deck(options: dict[str, Any]) -> list[dict[str, int]]:
     decks = []
     for side, option in ((DRACULA, "vampire_strengths"), (VAN_HELSING, "hunter_strengths")):
         enemy = ENEMY[side]
-        counts = {f"{enemy}{s}": n for s, n in parse_strengths(_option(options, option)).items()
-                  if n}
+        counts = {f"{enemy}{s}": n
+                  for s, n in parse_strengths(option_value(options, option)).items() if n}
         counts[data.POWER[side]] = 1
         counts[TARGET[side]] = 5
         decks.append(counts)
@@ -148,16 +148,16 @@ def _first_player(options: dict[str, Any]) -> int:
 def setup(options: dict[str, Any], rng: Random) -> State:
     """Deal the action cards; the encounter cards are picked on the phones."""
     validate(options)
-    cards = {cid: parse_card(_option(options, f"card_{cid}")) for cid in ACTION_CARDS}
-    hands = [_deal_hand(rng.shuffle(list(data.SIDE_CARDS[side])))
+    cards = {cid: parse_card(option_value(options, f"card_{cid}")) for cid in ACTION_CARDS}
+    hands = [deal_hand(rng.shuffle(list(data.SIDE_CARDS[side])))
              for side in (DRACULA, VAN_HELSING)]
     return {
         "players": 2,
         "phase": "setup",
         "cards": cards,
         "deck": _deck(options),
-        "spacing": _option(options, "barrier_spacing"),
-        "turn_limit": int(_option(options, "turn_limit")),
+        "spacing": option_value(options, "barrier_spacing"),
+        "turn_limit": int(option_value(options, "turn_limit")),
         "first": _first_player(options),
         "picks": [[], []],
         "ready": [False, False],
@@ -187,10 +187,10 @@ def setup(options: dict[str, Any], rng: Random) -> State:
 def actions(state: State, seat: int) -> list[Action]:
     """Every action ``seat`` may post now, sorted."""
     found: list[Action] = []
-    if _over(state):
+    if over(state):
         return found
     if state["phase"] == "setup":
-        found = _setup_actions(state, seat)
+        found = setup_actions(state, seat)
     else:
         target = TARGET[seat]
         if target in state["supply"][seat]:
@@ -200,7 +200,7 @@ def actions(state: State, seat: int) -> list[Action]:
                      if gain == 1 else
                      N_("Give {card} to your opponent: no lives (the reserve is empty)"))
             found.append(Action(
-                "give_target", {}, label, {"card": _label(target)}, group=N_("Any time"),
+                "give_target", {}, label, {"card": label_of(target)}, group=N_("Any time"),
                 hint=N_("Allowed at any time before your last life is lost."),
             ))
         turn = state["turn"]
@@ -215,14 +215,14 @@ def _turn_actions(state: State, seat: int) -> list[Action]:
     here = state["figures"][seat]
     found: list[Action] = []
     if stage == "move":
-        if turn["steps"] < _max_steps(state, seat):
-            for n in _open_neighbours(state, here):
+        if turn["steps"] < max_steps(state, seat):
+            for n in open_neighbours(state, here):
                 found.append(Action("step", {"to": n}, N_("Step to {location}"),
-                                    {"location": _name(n)}, group=N_("Move"),
+                                    {"location": location_name(n)}, group=N_("Move"),
                                     hint=N_("No diagonals, not through a barrier.")))
         if turn["can_peek"]:
             found.append(Action("peek", {}, N_("Look at the card on {location}"),
-                                {"location": _name(here)}, group=N_("Move"),
+                                {"location": location_name(here)}, group=N_("Move"),
                                 hint=N_("Your own card goes to your supply and you lay one "
                                         "back; the opponent's card ends your move.")))
         if turn["met"]:
@@ -231,20 +231,20 @@ def _turn_actions(state: State, seat: int) -> list[Action]:
                                 hint=N_("You met the other figure: you may both show your "
                                         "supplies. The proof rule may end the game.")))
         if state["locations"][here] is None and not turn["can_peek"]:
-            found += _lay_actions(state, seat, here, optional=True)
+            found += lay_actions(state, seat, here, optional=True)
         if turn["steps"] >= 1:
             found.append(Action("end_move", {}, N_("Stop here"), group=N_("Move"),
                                 hint=N_("Then play an action card that pays your steps.")))
     elif stage == "lay":
-        found += _lay_actions(state, seat, turn["lay_at"], optional=False)
+        found += lay_actions(state, seat, turn["lay_at"], optional=False)
     elif stage == "play":
-        found += _play_actions(state, seat)
+        found += play_actions(state, seat)
     elif stage == "special":
-        found += _special_actions(state, seat)
+        found += special_actions(state, seat)
         found.append(Action("skip_special", {}, N_("Do without the special action"),
                             group=N_("Special action")))
     elif stage == "barrier":
-        found += _barrier_actions(state, seat)
+        found += barrier_actions(state, seat)
     return found
 
 
@@ -264,7 +264,7 @@ def apply(state: State, seat: int, action: dict[str, Any], rng: Random) -> Appli
         raise ActionSyntaxError(N_("The action's parameters must be an object."))
     if isinstance(seat, bool) or seat not in (DRACULA, VAN_HELSING):
         raise ActionSyntaxError(N_("There is no such seat."))
-    if _over(state):
+    if over(state):
         raise IllegalActionError(N_("The game is over."))
     return handler(thaw(state), seat, params, rng)
 
@@ -278,41 +278,41 @@ def _give_target(state: State, seat: int, params: dict[str, Any], rng: Random) -
         raise IllegalActionError(N_("The cards are not on the board yet."))
     target = TARGET[seat]
     if target not in state["supply"][seat]:
-        raise IllegalActionError(N_("There is no {card} in your supply."), card=_label(target))
+        raise IllegalActionError(N_("There is no {card} in your supply."), card=label_of(target))
     state["supply"][seat].remove(target)
-    state["captured"][_opp(seat)].append(target)
-    _supply_public(state, seat, remove=target)
+    state["captured"][opponent(seat)].append(target)
+    supply_public(state, seat, remove=target)
     gained = min(2, state["reserve"])
     state["lives"][seat] += gained
     state["reserve"] -= gained
     log = [line(N_("{who} gives {card} to the opponent and takes lives: {count}."),
-                who=_who(seat), card=_label(target), count=gained)]
-    _check_captures(state, _opp(seat), log)
+                who=who(seat), card=label_of(target), count=gained)]
+    check_captures(state, opponent(seat), log)
     turn = state["turn"]
-    if not _over(state) and turn["seat"] == seat and turn["stage"] == "lay" \
+    if not over(state) and turn["seat"] == seat and turn["stage"] == "lay" \
             and not state["supply"][seat]:
         # „Pokud musí hráč položit … kartu setkání a žádnou už nemá, zůstane lokace prázdná.“
         log.append(line(N_("{who} has no card left to lay: {location} stays empty."),
-                        who=_who(seat), location=_name(turn["lay_at"])))
-        _after_lay(state, log, rng)
+                        who=who(seat), location=location_name(turn["lay_at"])))
+        after_lay(state, log, rng)
     return Applied(state, log, revealed=True)
 
 
 _HANDLERS = {
-    "pick": _pick,
-    "confirm": _confirm,
-    "step": _step,
-    "peek": _peek,
-    "show_supplies": _show_supplies,
-    "end_move": _end_move,
-    "lay": _lay_action,
-    "play": _play,
-    "special": _special,
-    "skip_special": _skip_special,
-    "barrier_colour": _barrier_colour,
-    "barrier": _barrier,
-    "skip_barrier": _skip_barrier,
-    "end_turn": _end_turn_action,
+    "pick": pick_card,
+    "confirm": confirm_picks,
+    "step": step,
+    "peek": peek,
+    "show_supplies": show_supplies,
+    "end_move": end_move,
+    "lay": lay_from_supply,
+    "play": play_card,
+    "special": use_special,
+    "skip_special": skip_special,
+    "barrier_colour": choose_barrier,
+    "barrier": place_barrier,
+    "skip_barrier": skip_barrier,
+    "end_turn": end_turn_action,
     "give_target": _give_target,
 }
 

@@ -20,23 +20,23 @@ from companion.games.base import (
     line,
 )
 from companion.games.drakula import data
-from companion.games.drakula.barriers import _to_barrier
+from companion.games.drakula.barriers import to_barrier
 from companion.games.drakula.board import (
-    _card_name,
-    _card_order,
-    _check_captures,
-    _finish,
-    _label,
-    _lose_lives,
-    _name,
-    _over,
-    _proves,
-    _remember,
-    _snapshot,
-    _supply_lines,
-    _supply_public,
-    _turn_no,
-    _who,
+    card_name,
+    card_order,
+    check_captures,
+    finish,
+    label_of,
+    location_name,
+    lose_lives,
+    over,
+    proves,
+    remember,
+    snapshot,
+    supply_lines,
+    supply_public,
+    turn_no,
+    who,
 )
 from companion.games.drakula.data import (
     ACTION_CARDS,
@@ -47,7 +47,7 @@ from companion.games.drakula.data import (
     LOCATIONS,
     VAN_HELSING,
 )
-from companion.games.drakula.turn import _kind_param, _location_param, _maybe_end, _need_turn
+from companion.games.drakula.turn import end_turn_if_done, kind_param, location_param, need_turn
 
 
 def _special_targets(state: State, seat: int) -> list[Action]:
@@ -55,7 +55,7 @@ def _special_targets(state: State, seat: int) -> list[Action]:
     turn = state["turn"]
     cid = turn["card"]
     group = N_("Special action")
-    label = _card_name(cid)
+    label = card_name(cid)
     hint = ACTION_CARDS[cid]["special"] or ""
     found: list[Action] = []
 
@@ -68,7 +68,7 @@ def _special_targets(state: State, seat: int) -> list[Action]:
     elif cid == "odpor" or cid == "vnuknuti":
         for loc in LOCATIONS:
             if state["locations"][loc] is not None:
-                add({"location": loc}, N_("{card}: {location}"), location=_name(loc))
+                add({"location": loc}, N_("{card}: {location}"), location=location_name(loc))
     elif cid == "hloubka":
         for loc in LOCATIONS:
             if loc == turn["first"]:
@@ -77,11 +77,11 @@ def _special_targets(state: State, seat: int) -> list[Action]:
                     or state["locations"][turn["first"]] is not None:
                 text = N_("{card}: swap {location} with …") if turn["first"] is None else \
                     N_("{card}: swap with {location}")
-                add({"location": loc}, text, location=_name(loc))
+                add({"location": loc}, text, location=location_name(loc))
     elif cid == "kridla":
         for loc in LOCATIONS:
             if loc != state["figures"][seat]:
-                add({"location": loc}, N_("{card}: fly to {location}"), location=_name(loc))
+                add({"location": loc}, N_("{card}: fly to {location}"), location=location_name(loc))
     elif cid == "sumeni":
         for figure in (DRACULA, VAN_HELSING):
             if state["figures"][figure] != HARBOUR:
@@ -92,20 +92,20 @@ def _special_targets(state: State, seat: int) -> list[Action]:
         if hunters:
             for kind in hunters:
                 add({"kind": kind}, N_("{card}: to the coach station, take back {hunter}"),
-                    hunter=_label(kind))
+                    hunter=label_of(kind))
         else:
             add({"kind": ""}, N_("{card}: to the coach station"))
     elif cid == "tep":
         for kind in sorted(set(state["discard"][DRACULA])):
-            add({"kind": kind}, N_("{card}: take back {vampire}"), vampire=_label(kind))
+            add({"kind": kind}, N_("{card}: take back {vampire}"), vampire=label_of(kind))
     elif cid == "trpelivost":
         for other in state["hands"][seat]["played"]:
             if other != "trpelivost":
-                add({"card": other}, N_("{card}: take back {other}"), other=_card_name(other))
+                add({"card": other}, N_("{card}: take back {other}"), other=card_name(other))
     return found
 
 
-def _special_actions(state: State, seat: int) -> list[Action]:
+def special_actions(state: State, seat: int) -> list[Action]:
     return _special_targets(state, seat)
 
 
@@ -135,14 +135,14 @@ def _special_blocked(state: State) -> str | None:
     return None
 
 
-def _dech_bonus(state: State, kind: str) -> int:
+def dech_bonus(state: State, kind: str) -> int:
     """The Breath of the Night: +1 for vampires in Van Helsing's next (not extra) turn."""
     turn = state["turn"]
     return int(state["effects"]["dech"] and KINDS[kind]["base"] == "vampire"
                and turn["seat"] == VAN_HELSING and not turn["extra"])
 
 
-def _to_special(state: State, log: list) -> None:
+def to_special(state: State, log: list) -> None:
     turn = state["turn"]
     blocked = _special_blocked(state)
     if blocked is None:
@@ -150,93 +150,94 @@ def _to_special(state: State, log: list) -> None:
         return
     if blocked:
         log.append(line(blocked))
-    _to_barrier(state, log)
+    to_barrier(state, log)
 
 
-def _special(state: State, seat: int, params: dict[str, Any], rng: Random) -> Applied:
-    turn = _need_turn(state, seat, "special")
+def use_special(state: State, seat: int, params: dict[str, Any], rng: Random) -> Applied:
+    turn = need_turn(state, seat, "special")
     cid = turn["card"]
-    name = _card_name(cid)
+    name = card_name(cid)
     log: list[dict[str, Any]] = []
     revealed = False
     if cid in ("bojovnost", "bystrost", "mameni", "ostrazitost", "dech", "sepot", "oci"):
         check_params(params)
     if cid == "bojovnost":
         turn["another_turn"] = True
-        log.append(line(N_("{who} uses {card}: another whole turn follows."), who=_who(seat),
+        log.append(line(N_("{who} uses {card}: another whole turn follows."), who=who(seat),
                         card=name))
     elif cid == "bystrost":
-        _snapshot(state, VAN_HELSING)
+        snapshot(state, VAN_HELSING)
         log.append(line(N_("{who} uses {card} and looks at Dracula's whole supply."),
-                        who=_who(seat), card=name))
-        log += _supply_lines(state, DRACULA, VAN_HELSING)
+                        who=who(seat), card=name))
+        log += supply_lines(state, DRACULA, VAN_HELSING)
         revealed = True
-        if _proves(state, VAN_HELSING):
+        if proves(state, VAN_HELSING):
             log.append(line(N_("No target card of {loser} can be on the board any more."),
-                            loser=_who(DRACULA)))
-            _finish(state, [VAN_HELSING], N_("{winner} proved that no target card of "
-                                             "{loser} is left on the board."),
-                    winner=_who(VAN_HELSING), loser=_who(DRACULA))
+                            loser=who(DRACULA)))
+            finish(state, [VAN_HELSING], N_("{winner} proved that no target card of "
+                                            "{loser} is left on the board."),
+                   winner=who(VAN_HELSING), loser=who(DRACULA))
             return Applied(state, log, revealed=True)
     elif cid == "mameni":
         revealed = True
         _mameni(state, log, rng)
-        if _over(state):
+        if over(state):
             return Applied(state, log, revealed=True)
     elif cid == "ostrazitost":
         state["effects"]["ostrazitost"] = True
         log.append(line(N_("{who} uses {card}: Dracula may not use the special action of "
-                           "his next action card."), who=_who(seat), card=name))
+                           "his next action card."), who=who(seat), card=name))
     elif cid == "dech":
         state["effects"]["dech"] = True
         log.append(line(N_("{who} uses {card}: in Van Helsing's next turn every vampire is "
-                           "one point stronger."), who=_who(seat), card=name))
+                           "one point stronger."), who=who(seat), card=name))
     elif cid == "sepot":
         state["effects"]["sepot"] = True
         log.append(line(N_("{who} uses {card}: Van Helsing may not move a barrier in his "
-                           "next turn."), who=_who(seat), card=name))
+                           "next turn."), who=who(seat), card=name))
     elif cid == "oci":
         turn["oci"] = True
-        log.append(line(N_("{who} uses {card}: one more barrier may move."), who=_who(seat),
+        log.append(line(N_("{who} uses {card}: one more barrier may move."), who=who(seat),
                         card=name))
     elif cid in ("odpor", "vnuknuti"):
-        loc = _location_param(params)
+        loc = location_param(params)
         if state["locations"][loc] is None:
-            raise IllegalActionError(N_("There is no card on {location}."), location=_name(loc))
+            raise IllegalActionError(N_("There is no card on {location}."),
+                                     location=location_name(loc))
         if cid == "odpor":
             state["effects"]["turned"] = loc
             log.append(line(N_("{who} uses {card}: the card on {location} is turned by 90°; "
                                "Dracula may not look at it in his next turn."),
-                            who=_who(seat), card=name, location=_name(loc)))
+                            who=who(seat), card=name, location=location_name(loc)))
         else:
-            _remember(state, seat, loc, "inspired")
+            remember(state, seat, loc, "inspired")
             revealed = True
             log.append(line(N_("{who} uses {card} and secretly looks at the card on "
-                               "{location}."), who=_who(seat), card=name,
-                            location=_name(loc)))
+                               "{location}."), who=who(seat), card=name,
+                            location=location_name(loc)))
             log.append(line(N_("The card on {location} is {card}."), to=[seat],
-                            location=_name(loc), card=_label(state["locations"][loc])))
+                            location=location_name(loc), card=label_of(state["locations"][loc])))
     elif cid == "hloubka":
-        loc = _location_param(params)
+        loc = location_param(params)
         first = turn["first"]
         if loc == first:
             raise IllegalActionError(N_("Choose two different locations."))
         if first is None:
             turn["first"] = loc
             return Applied(state, [line(N_("You chose {location} for the swap."), to=[seat],
-                                        location=_name(loc))])
+                                        location=location_name(loc))])
         if state["locations"][loc] is None and state["locations"][first] is None:
             raise IllegalActionError(N_("Both locations are empty: there is nothing to swap."))
         _swap(state, first, loc)
         log.append(line(N_("{who} uses {card}: the cards on {a} and {b} swap places."),
-                        who=_who(seat), card=name, a=_name(first), b=_name(loc)))
+                        who=who(seat), card=name, a=location_name(first), b=location_name(loc)))
     elif cid == "kridla":
-        loc = _location_param(params)
+        loc = location_param(params)
         if loc == state["figures"][seat]:
             raise IllegalActionError(N_("Fly to another location."))
         state["figures"][seat] = loc
-        log.append(line(N_("{who} uses {card} and flies to {location}."), who=_who(seat),
-                        card=name, location=_name(loc)))
+        log.append(line(N_("{who} uses {card} and flies to {location}."), who=who(seat),
+                        card=name, location=location_name(loc)))
     elif cid == "sumeni":
         figure = check_params(params, figure=int)["figure"]
         if figure not in (DRACULA, VAN_HELSING):
@@ -245,7 +246,7 @@ def _special(state: State, seat: int, params: dict[str, Any], rng: Random) -> Ap
             raise IllegalActionError(N_("That figure is already on the harbour."))
         state["figures"][figure] = HARBOUR
         log.append(line(N_("{who} uses {card}: {figure} goes to the harbour."),
-                        who=_who(seat), card=name, figure=_who(figure)))
+                        who=who(seat), card=name, figure=who(figure)))
     elif cid == "posila":
         kind = check_params(params, kind=str)["kind"]
         if kind and kind not in state["discard"][VAN_HELSING]:
@@ -254,34 +255,34 @@ def _special(state: State, seat: int, params: dict[str, Any], rng: Random) -> Ap
             raise IllegalActionError(N_("Choose the vampire hunter to take back."))
         state["figures"][seat] = COACH_STATION
         log.append(line(N_("{who} uses {card} and goes to the coach station."),
-                        who=_who(seat), card=name))
+                        who=who(seat), card=name))
         if kind:
             state["discard"][VAN_HELSING].remove(kind)
             state["supply"][VAN_HELSING] = sorted([*state["supply"][VAN_HELSING], kind])
-            _supply_public(state, VAN_HELSING, add=kind)
-            log.append(line(N_("{who} takes {card} back into the supply."), who=_who(seat),
-                            card=_label(kind)))
+            supply_public(state, VAN_HELSING, add=kind)
+            log.append(line(N_("{who} takes {card} back into the supply."), who=who(seat),
+                            card=label_of(kind)))
     elif cid == "tep":
-        kind = _kind_param(params)
+        kind = kind_param(params)
         if kind not in state["discard"][DRACULA]:
             raise IllegalActionError(N_("No such vampire lies on your discard pile."))
         state["discard"][DRACULA].remove(kind)
         state["supply"][DRACULA] = sorted([*state["supply"][DRACULA], kind])
-        _supply_public(state, DRACULA, add=kind)
+        supply_public(state, DRACULA, add=kind)
         log.append(line(N_("{who} uses {card} and takes {vampire} back into the supply."),
-                        who=_who(seat), card=name, vampire=_label(kind)))
+                        who=who(seat), card=name, vampire=label_of(kind)))
     elif cid == "trpelivost":
         other = check_params(params, card=str)["card"]
         hand = state["hands"][seat]
         if other == "trpelivost" or other not in hand["played"]:
             raise IllegalActionError(N_("Take back one of your other played action cards."))
         hand["played"].remove(other)
-        hand["hand"] = sorted([*hand["hand"], other], key=_card_order)
+        hand["hand"] = sorted([*hand["hand"], other], key=card_order)
         hand["known"].append(other)
         log.append(line(N_("{who} uses {card} and takes {other} back into the hand."),
-                        who=_who(seat), card=name, other=_card_name(other)))
-    _to_barrier(state, log)
-    revealed |= _maybe_end(state, log, rng)
+                        who=who(seat), card=name, other=card_name(other)))
+    to_barrier(state, log)
+    revealed |= end_turn_if_done(state, log, rng)
     return Applied(state, log, revealed=revealed)
 
 
@@ -289,39 +290,39 @@ def _mameni(state: State, log: list, rng: Random) -> None:
     supply = state["supply"][DRACULA]
     if not supply:  # emptied after the stage began (his last target card given away)
         log.append(line(N_("{who} uses Feint, but Dracula's supply is empty: there is "
-                           "nothing to draw."), who=_who(VAN_HELSING)))
+                           "nothing to draw."), who=who(VAN_HELSING)))
         return
     kind = supply[rng.randbelow(len(supply))]
     log.append(line(N_("{who} uses Feint and draws {card} from Dracula's supply."),
-                    who=_who(VAN_HELSING), card=_label(kind)))
+                    who=who(VAN_HELSING), card=label_of(kind)))
     kind_type = KINDS[kind]["type"]
     if kind_type == "target":
         supply.remove(kind)
         state["captured"][VAN_HELSING].append(kind)
-        _supply_public(state, DRACULA, remove=kind)
-        log.append(line(N_("{who} captures {card}."), who=_who(VAN_HELSING), card=_label(kind)))
-        _check_captures(state, VAN_HELSING, log)
+        supply_public(state, DRACULA, remove=kind)
+        log.append(line(N_("{who} captures {card}."), who=who(VAN_HELSING), card=label_of(kind)))
+        check_captures(state, VAN_HELSING, log)
     elif kind_type == "power":
-        _lose_lives(state, VAN_HELSING, 1, log,
-                    N_("{who} met a sign of power and loses {count} life."))
-        log.append(line(N_("{card} goes back into Dracula's supply."), card=_label(kind)))
+        lose_lives(state, VAN_HELSING, 1, log,
+                   N_("{who} met a sign of power and loses {count} life."))
+        log.append(line(N_("{card} goes back into Dracula's supply."), card=label_of(kind)))
     else:
         mine = state["cards"]["mameni"]["strength"] or 0
-        theirs = KINDS[kind]["strength"] + _dech_bonus(state, kind)
+        theirs = KINDS[kind]["strength"] + dech_bonus(state, kind)
         log.append(line(N_("Fight: {mine} against {theirs}."), mine=mine, theirs=theirs))
         if mine > theirs:
             supply.remove(kind)
             state["discard"][DRACULA].append(kind)
-            _supply_public(state, DRACULA, remove=kind)
+            supply_public(state, DRACULA, remove=kind)
             log.append(line(N_("{who} wins the fight: {card} goes to the discard pile."),
-                            who=_who(VAN_HELSING), card=_label(kind)))
+                            who=who(VAN_HELSING), card=label_of(kind)))
         elif mine < theirs:
-            _lose_lives(state, VAN_HELSING, 1, log,
-                        N_("{who} loses the fight and {count} life."))
-            log.append(line(N_("{card} goes back into Dracula's supply."), card=_label(kind)))
+            lose_lives(state, VAN_HELSING, 1, log,
+                       N_("{who} loses the fight and {count} life."))
+            log.append(line(N_("{card} goes back into Dracula's supply."), card=label_of(kind)))
         else:
             log.append(line(N_("A draw: {card} goes back into Dracula's supply."),
-                            card=_label(kind)))
+                            card=label_of(kind)))
 
 
 def _swap(state: State, a: str, b: str) -> None:
@@ -331,17 +332,17 @@ def _swap(state: State, a: str, b: str) -> None:
         first, second = memory.pop(a, None), memory.pop(b, None)
         for loc, entry in ((b, first), (a, second)):
             if entry is not None:
-                entry["moved"] = _turn_no(state)
+                entry["moved"] = turn_no(state)
                 memory[loc] = entry
     effects = state["effects"]
     if effects["turned"] in (a, b):
         effects["turned"] = b if effects["turned"] == a else a
 
 
-def _skip_special(state: State, seat: int, params: dict[str, Any], rng: Random) -> Applied:
+def skip_special(state: State, seat: int, params: dict[str, Any], rng: Random) -> Applied:
     check_params(params)
-    turn = _need_turn(state, seat, "special")
-    log = [line(N_("{who} does without the special action of {card}."), who=_who(seat),
-                card=_card_name(turn["card"]))]
-    _to_barrier(state, log)
-    return Applied(state, log, revealed=_maybe_end(state, log, rng))
+    turn = need_turn(state, seat, "special")
+    log = [line(N_("{who} does without the special action of {card}."), who=who(seat),
+                card=card_name(turn["card"]))]
+    to_barrier(state, log)
+    return Applied(state, log, revealed=end_turn_if_done(state, log, rng))

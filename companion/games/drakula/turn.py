@@ -18,18 +18,18 @@ from companion.games.base import (
     line,
 )
 from companion.games.drakula import data
-from companion.games.drakula.board import _card_order, _finish, _opp, _over, _who
+from companion.games.drakula.board import card_order, finish, opponent, over, who
 from companion.games.drakula.data import DRACULA, KINDS, LOCATIONS, VAN_HELSING
 
 HAND = 5
 
 
-def _deal_hand(cards: list[str]) -> dict[str, list[str]]:
-    return {"hand": sorted(cards[:HAND], key=_card_order), "aside": sorted(cards[HAND:],
-            key=_card_order), "played": [], "known": []}
+def deal_hand(cards: list[str]) -> dict[str, list[str]]:
+    return {"hand": sorted(cards[:HAND], key=card_order), "aside": sorted(cards[HAND:],
+            key=card_order), "played": [], "known": []}
 
 
-def _start_turn(state: State, seat: int, extra: bool = False) -> None:
+def start_turn(state: State, seat: int, extra: bool = False) -> None:
     state["turn"] = {
         "seat": seat,
         "extra": extra,
@@ -65,7 +65,7 @@ def _deal_from_all(state: State, seat: int, rng: Random) -> bool:
     if hand["aside"]:
         hand["hand"], hand["aside"] = hand["aside"], []
         return False
-    state["hands"][seat] = _deal_hand(rng.shuffle(list(data.SIDE_CARDS[seat])))
+    state["hands"][seat] = deal_hand(rng.shuffle(list(data.SIDE_CARDS[seat])))
     return True
 
 
@@ -76,7 +76,7 @@ def _end_turn(state: State, log: list, rng: Random) -> bool:
     shuffled = _deal_from_all(state, seat, rng)
     if shuffled:
         log.append(line(N_("{who} has used all ten action cards and shuffles them."),
-                        who=_who(seat)))
+                        who=who(seat)))
     effects = state["effects"]
     if seat == VAN_HELSING and not turn["extra"]:
         effects["dech"] = False
@@ -87,21 +87,21 @@ def _end_turn(state: State, log: list, rng: Random) -> bool:
     state["turn_count"] += 1
     if state["turn_count"] >= state["turn_limit"]:
         log.append(line(N_("The turn limit is reached.")))
-        _finish(state, [], N_("The turn limit of {limit} turns was reached: a draw."),
-                limit=state["turn_limit"])
+        finish(state, [], N_("The turn limit of {limit} turns was reached: a draw."),
+               limit=state["turn_limit"])
         state["turn"] = None
         return shuffled
     if turn["another_turn"]:
-        log.append(line(N_("{who} takes another whole turn (Battle Lust)."), who=_who(seat)))
-        _start_turn(state, seat, extra=True)
+        log.append(line(N_("{who} takes another whole turn (Battle Lust)."), who=who(seat)))
+        start_turn(state, seat, extra=True)
     else:
-        _start_turn(state, _opp(seat))
+        start_turn(state, opponent(seat))
     return shuffled
 
 
-def _maybe_end(state: State, log: list, rng: Random) -> bool:
+def end_turn_if_done(state: State, log: list, rng: Random) -> bool:
     turn = state["turn"]
-    if turn is None or turn["stage"] != "done" or _over(state):
+    if turn is None or turn["stage"] != "done" or over(state):
         return False
     return _end_turn(state, log, rng)
 
@@ -109,7 +109,7 @@ def _maybe_end(state: State, log: list, rng: Random) -> bool:
 # --- what every action checks first --------------------------------------------------
 
 
-def _need_turn(state: State, seat: int, *stages: str) -> dict[str, Any]:
+def need_turn(state: State, seat: int, *stages: str) -> dict[str, Any]:
     if state["phase"] != "play":
         raise IllegalActionError(N_("The cards are not on the board yet."))
     turn = state["turn"]
@@ -129,14 +129,14 @@ _STAGE_REASON = {
 }
 
 
-def _kind_param(params: dict[str, Any]) -> str:
+def kind_param(params: dict[str, Any]) -> str:
     kind = check_params(params, kind=str)["kind"]
     if kind not in KINDS:
         raise ActionSyntaxError(N_("There is no such encounter card."))
     return kind
 
 
-def _location_param(params: dict[str, Any], name: str = "location") -> str:
+def location_param(params: dict[str, Any], name: str = "location") -> str:
     loc = check_params(params, **{name: str})[name]
     if loc not in LOCATIONS:
         raise ActionSyntaxError(N_("There is no such location."))

@@ -14,15 +14,15 @@ from companion.games.base import (
 )
 from companion.games.drakula import data
 from companion.games.drakula.board import (
-    _TIP,
-    _barrier_now,
-    _card_name,
-    _card_order,
-    _max_steps,
-    _name,
-    _opp,
-    _turn_no,
+    FIRST_GAME_TIP,
+    barrier_now,
     barrier_problem,
+    card_name,
+    card_order,
+    location_name,
+    max_steps,
+    opponent,
+    turn_no,
 )
 from companion.games.drakula.data import (
     ACTION_CARDS,
@@ -53,7 +53,7 @@ def card_view(state: State, cid: str) -> dict[str, Any]:
     card = state["cards"][cid]
     return {
         "id": cid,
-        "name": _card_name(cid),
+        "name": card_name(cid),
         "steps": card["steps"],
         "strength": card["strength"],
         "barrier": card["barrier"],
@@ -66,19 +66,19 @@ def _effects_view(state: State) -> list[dict[str, Any]]:
     effects = state["effects"]
     found = []
     if effects["dech"]:
-        found.append({"card": _card_name("dech"), "seat": VAN_HELSING,
+        found.append({"card": card_name("dech"), "seat": VAN_HELSING,
                       "text": N_("In this turn every vampire is one point stronger.")})
     if effects["sepot"]:
-        found.append({"card": _card_name("sepot"), "seat": VAN_HELSING,
+        found.append({"card": card_name("sepot"), "seat": VAN_HELSING,
                       "text": N_("Van Helsing may not move a barrier this turn.")})
     if effects["ostrazitost"]:
-        found.append({"card": _card_name("ostrazitost"), "seat": DRACULA,
+        found.append({"card": card_name("ostrazitost"), "seat": DRACULA,
                       "text": N_("Dracula may not use the special action of this turn's "
                                  "action card.")})
     if effects["turned"]:
-        found.append({"card": _card_name("odpor"), "seat": DRACULA,
+        found.append({"card": card_name("odpor"), "seat": DRACULA,
                       "text": N_("Dracula may not look at the turned card on {location}."),
-                      "location": _name(effects["turned"])})
+                      "location": location_name(effects["turned"])})
     return found
 
 
@@ -90,7 +90,7 @@ def _memory_view(state: State, seat: int) -> list[dict[str, Any]]:
             continue
         found.append({
             "location": loc,
-            "name": _name(loc),
+            "name": location_name(loc),
             **_kind_view(entry["card"]),
             "turn": entry["turn"],
             "how": entry["how"],
@@ -121,7 +121,7 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
         kind = state["locations"][loc]
         cell: dict[str, Any] = {
             "location": loc,
-            "name": _name(loc),
+            "name": location_name(loc),
             "type": "house" if loc.startswith("house") else loc,
             "row": row,
             "col": col,
@@ -168,7 +168,7 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
     if turn is not None:
         turn_view = {
             "seat": turn["seat"],
-            "number": _turn_no(state),
+            "number": turn_no(state),
             "extra": turn["extra"],
             "stage": turn["stage"],
             "start": turn["start"],
@@ -187,7 +187,7 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
             "barrier_refused": [],
         }
         if turn["stage"] == "barrier" and turn["barriers"]:
-            now = _barrier_now(turn)
+            now = barrier_now(turn)
             turn_view["barrier_now"] = now
             if now is not None:
                 # Public (the board decides it): why an edge is not offered, for the screens.
@@ -196,7 +196,8 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
                     if problem:
                         a, b = EDGE_ENDS[edge]
                         turn_view["barrier_refused"].append(
-                            {"edge": edge, "a": _name(a), "b": _name(b), "reason": problem})
+                            {"edge": edge, "a": location_name(a), "b": location_name(b),
+                             "reason": problem})
     out: dict[str, Any] = {
         "game": data.NAME,
         "phase": state["phase"],
@@ -215,7 +216,7 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
         "first": state["first"],
         "effects": _effects_view(state),
         "result": state["result"],
-        "tip": _TIP if state["phase"] == "setup" else None,
+        "tip": FIRST_GAME_TIP if state["phase"] == "setup" else None,
     }
     if me is not None:
         hand = state["hands"][me]
@@ -224,7 +225,7 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
             "role": data.ROLES[me],
             "hand": [card_view(state, c) for c in hand["hand"]],
             "aside": [card_view(state, c) for c in hand["aside"]],
-            "max_steps": _max_steps(state, me),
+            "max_steps": max_steps(state, me),
             "supply": _group(state["supply"][me]),
             "memory": _memory_view(state, me),
             "opponent_supply": None if seen is None else {
@@ -253,8 +254,8 @@ def redeal_hidden(state: State, seat: int | None, rng: Random) -> State:
         free = [c for c in hand["hand"] if c not in hand["known"]] + hand["aside"]
         free = rng.shuffle(free)
         size = len(hand["hand"]) - len(hand["known"])
-        hand["hand"] = sorted([*hand["known"], *free[:size]], key=_card_order)
-        hand["aside"] = sorted(free[size:], key=_card_order)
+        hand["hand"] = sorted([*hand["known"], *free[:size]], key=card_order)
+        hand["aside"] = sorted(free[size:], key=card_order)
         if new["phase"] == "setup" and new["picks"][s]:
             deck = rng.shuffle(list(Counter(new["deck"][s]).elements()))
             new["picks"][s] = sorted(deck[:len(new["picks"][s])])
@@ -299,5 +300,5 @@ def redeal_hidden(state: State, seat: int | None, rng: Random) -> State:
                 entry["card"] = new["locations"][loc]
         seen = new["seen_supply"][m]
         if seen is not None and not seen["stale"]:
-            seen["cards"] = sorted(new["supply"][_opp(m)])
+            seen["cards"] = sorted(new["supply"][opponent(m)])
     return new
