@@ -72,6 +72,10 @@ def server(request, tmp_path_factory) -> Iterator[str]:
     finally:
         os.killpg(process.pid, signal.SIGTERM)
         process.wait(timeout=30)
+    # A screen that stopped updating in a test may be an answer that failed on the server:
+    # its traceback is in the server's log, never on a screen.
+    logged = (folder / "server.log").read_text()
+    assert "Traceback" not in logged, f"the server logged an error:\n{logged[-4000:]}"
 
 
 @pytest.fixture(scope="module")

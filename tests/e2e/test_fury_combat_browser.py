@@ -58,14 +58,27 @@ def tactic(page, fighter: str, card: str, at: str | None = None) -> None:
 def settle(phones, tablet, round_no: int) -> None:
     """Answer whatever the round asks (whose card applies, a tie, an uncertain result…)
     with the first answer, until the tablet shows the round settled or the combat over.
-    Each answer waits for its phone's screen to move on; the whole round may take up to
-    three times WAIT on a busy machine."""
-    done = tablet.page.locator(
-        f".fd-combat .fd-round[data-round='{round_no}'] .fd-result, .fd-combat.over")
+
+    A phone answers only while its own screen shows the combat still on and this round
+    unsettled, and no screen has shown it settled: after the combat the first button is the
+    game's next move (a hunter's road into another fight), which would take the ended combat
+    off the tablet before its next look. Each answer waits for its phone's screen to move
+    on; the whole round may take up to three times WAIT on a busy machine."""
+    settled = f".fd-combat .fd-round[data-round='{round_no}'] .fd-result, .fd-combat.over"
+    done = tablet.page.locator(settled)
     deadline = time.monotonic() + 3 * WAIT / 1000
     while not done.count():
-        assert time.monotonic() < deadline, f"round {round_no} never settled"
+        if time.monotonic() >= deadline:
+            screens = {device.name: device.page.locator("#live").inner_text()[:600]
+                       for device in (tablet, *phones)}
+            for device in (tablet, *phones):
+                device.shot(f"fury-combat-unsettled-{round_no}")
+            raise AssertionError(f"round {round_no} never settled: {screens}")
         for phone in phones:
+            if done.count() or phone.page.locator(settled).count():
+                break
+            if not phone.page.locator(".fd-combat:not(.over)").count():
+                continue
             buttons = phone.page.locator(".fd-do form.act button")
             if buttons.count():
                 if round_no == 1:
