@@ -13,7 +13,8 @@ question never tells whether he holds a card that cancels.
 Cards played at a moment of somebody else's turn (a train caught, an encounter revealed, a
 hunter entering Dracula's city…) are offered through *windows*: ``open_window`` asks every
 seat of a side that holds event cards, with "play nothing" beside the cards that fit.
-Each card's effect and the windows it fits are registered in ``event_effects``.
+Each card's effect and the windows it fits are registered in ``hunter_events`` and
+``dracula_events`` (what they share: ``event_effects``).
 """
 
 from __future__ import annotations

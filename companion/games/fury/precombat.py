@@ -264,7 +264,7 @@ def _rage_discard(ctx: Ctx, data: dict[str, Any], key: str) -> None:
 
 CARDS["devilish_power"] = Card("dracula", lambda s, f, h: bool(s["allies"]["hunters"]), None)
 """Devilish Power's other use, „…OR discard the hunters' current ally“, bears on the combat
-when that ally is Sister Agatha; its effect is the card's own (``event_effects``)."""
+when that ally is Sister Agatha; its effect is the card's own (``dracula_events.py``)."""
 
 
 def seen_by_dracula(state: State) -> list[str]:

@@ -42,11 +42,13 @@ from companion.games.fury import (
     combat,
     decks,
     dracula,
+    dracula_events,
     encounter_effects,
     encounters,
     event_effects,
     events,
     hunt,
+    hunter_events,
     items,
     tactics,
     turns,
@@ -226,7 +228,7 @@ _HANDLERS = {
     **combat.HANDLERS,
 }
 
-EFFECT_MODULES = (encounter_effects, event_effects, combat)
+EFFECT_MODULES = (encounter_effects, event_effects, hunter_events, dracula_events, combat)
 """Imported for the effects they register."""
 
 _PARAMS: dict[str, dict[str, type | tuple[type, ...]]] = {
