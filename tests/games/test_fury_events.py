@@ -574,6 +574,20 @@ def test_good_luck_removes_the_roadblock_at_the_start_of_a_turn():
     assert table.state["roadblock"] is None
 
 
+def test_good_luck_is_not_offered_at_the_start_of_a_turn_with_nothing_to_remove():
+    """Good Luck at the start of a turn: „…OR discard the Roadblock marker, OR discard
+    Dracula's current ally.“ With neither in play it would be spent on nothing, so it is not
+    offered and the hunter's turn goes straight to his move, the card kept (as Devilish Power
+    is not offered without a Heavenly Host or an ally; with the Roadblock laid, see above)."""
+    table = Table()
+    hand(table, "godalming", "good_luck")
+    table.start("munich")
+    assert table.state["turn"]["who"] == "godalming"
+    assert table.state["turn"]["stage"] == "move"
+    assert table.names(1, "play_event") == []
+    assert cards.kind(table.state["hunters"]["godalming"]["events"][0]) == "good_luck"
+
+
 def test_sense_of_emergency_card_costs_health_and_goes_anywhere():
     """„Lose as much health as the number of vampires Dracula still needs to win (6 minus the
     vampire track), then move to any location on the board.“"""

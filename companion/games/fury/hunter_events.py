@@ -393,11 +393,13 @@ def _ashore(ctx: Ctx, data: dict[str, Any], port: str) -> None:
         dracula.drop(ctx, dropped)
 
 
-def _luck_targets(state: State, hunter: str | None, data: dict[str, Any]) -> bool:
-    return bool(state["roadblock"] or state["allies"]["dracula"])
+def _with_luck_target(state: State, hunter: str | None, data: dict[str, Any]) -> bool:
+    """A card just played to cancel, the Roadblock or Dracula's ally: without one, Good Luck
+    at the start of a turn would be spent on nothing."""
+    return bool(data.get("card") or state["roadblock"] or state["allies"]["dracula"])
 
 
-@card("good_luck", "cancel", "hunter_start", when=None)
+@card("good_luck", "cancel", "hunter_start", when=_with_luck_target)
 def good_luck(ctx: Ctx, play_: dict[str, Any]) -> None:
     """„Cancel the effect of an event card just played, OR discard the Roadblock marker, OR
     discard Dracula's current ally.“"""
