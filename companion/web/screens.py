@@ -45,10 +45,6 @@ def _unchanged(current: int | None) -> bool:
     return current is not None and seen == current
 
 
-def _template(game: str, name: str) -> list[str]:
-    return [f"games/{game}/{name}", f"games/_generic{name}"]
-
-
 # --- the table view ----------------------------------------------------------------------
 
 
