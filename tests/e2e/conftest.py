@@ -149,8 +149,9 @@ def wait_for_the_deal(*devices: Device) -> None:
 
 
 @pytest.fixture
-def devices(browser):
+def devices(browser, request):
     made: list[Device] = []
+    request.node.devices_made = made
 
     def make(name: str, kind: str = "phone") -> Device:
         device = Device(browser, name, **(PHONE if kind == "phone" else TABLET))
@@ -160,3 +161,22 @@ def devices(browser):
     yield make
     for device in made:
         device.close()
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item, call):
+    """A failed browser test's report ends with what each device's screen showed then: CI
+    prints the report, never a screenshot."""
+    outcome = yield
+    report = outcome.get_result()
+    made = getattr(item, "devices_made", None)
+    if report.when != "call" or not report.failed or not made:
+        return
+    shown = []
+    for device in made:
+        try:
+            text = device.page.locator("body").inner_text(timeout=2000)
+        except Exception as error:  # a closed or hung page says so instead
+            text = f"(not readable: {type(error).__name__})"
+        shown.append(f"== {device.name} {device.page.url}\n{text[:1500]}")
+    report.sections.append(("what each screen showed", "\n".join(shown)))

@@ -69,11 +69,9 @@ def settle(phones, tablet, round_no: int) -> None:
     deadline = time.monotonic() + 3 * WAIT / 1000
     while not done.count():
         if time.monotonic() >= deadline:
-            screens = {device.name: device.page.locator("#live").inner_text()[:600]
-                       for device in (tablet, *phones)}
             for device in (tablet, *phones):
                 device.shot(f"fury-combat-unsettled-{round_no}")
-            raise AssertionError(f"round {round_no} never settled: {screens}")
+            raise AssertionError(f"round {round_no} never settled")
         for phone in phones:
             if done.count() or phone.page.locator(settled).count():
                 break
