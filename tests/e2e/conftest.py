@@ -62,7 +62,7 @@ def server(request, tmp_path_factory) -> Iterator[str]:
         deadline = time.monotonic() + 60
         while True:
             try:
-                with urllib.request.urlopen(base + "/api/games", timeout=2):
+                with urllib.request.urlopen(base + "/api/games", timeout=10):
                     break
             except OSError:
                 assert process.poll() is None and time.monotonic() < deadline, (
@@ -177,7 +177,7 @@ def pytest_runtest_makereport(item, call):
     shown = []
     for device in made:
         try:
-            text = device.page.locator("body").inner_text(timeout=2000)
+            text = device.page.locator("body").inner_text(timeout=WAIT)
         except Exception as error:  # a closed or hung page says so instead
             text = f"(not readable: {type(error).__name__})"
         shown.append(f"== {device.name} {device.page.url}\n{text[:1500]}")

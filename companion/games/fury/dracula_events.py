@@ -57,7 +57,7 @@ def evasion(ctx: Ctx, play_: dict[str, Any]) -> None:
 def _evasion_options(state: State, data: dict[str, Any]) -> list[Any]:
     barred = trail.places(state) | movement.forbidden(state) | movement.hunter_places(state)
     return place_options([p for p in board.PLACES if board.is_city(p) and p not in barred],
-                          N_("Go to {place}"))
+                         N_("Go to {place}"))
 
 
 @question("evasion", N_("Evasion: where to?"), _evasion_options)
@@ -139,7 +139,7 @@ def roadblock(ctx: Ctx, play_: dict[str, Any]) -> None:
 
 def _block_from_options(state: State, data: dict[str, Any]) -> list[Any]:
     return place_options([p for p in board.PLACES if board.ROAD.get(p) or board.RAIL.get(p)],
-                          N_("From {place}"))
+                         N_("From {place}"))
 
 
 @question("roadblock_from", N_("Roadblock: from which place?"), _block_from_options)
@@ -202,7 +202,7 @@ def wild_horses(ctx: Ctx, play_: dict[str, Any]) -> None:
 def _horses_options(state: State, data: dict[str, Any]) -> list[Any]:
     here = state["hunters"][data["group"][0]]["place"]
     return place_options([p for p in board.ROAD.get(here, ()) if board.is_city(p)],
-                          N_("Send them to {place}"))
+                         N_("Send them to {place}"))
 
 
 @question("horses", N_("Wild Horses: where do they run?"), _horses_options)
@@ -237,7 +237,7 @@ def _storm_port_options(state: State, data: dict[str, Any]) -> list[Any]:
     start = state["hunters"][data["group"][0]]["place"]
     reach = _sea_reach(start, 3)
     return place_options(sorted(p for p in reach if not board.is_sea(p)),
-                          N_("Wash them up in {place}"))
+                         N_("Wash them up in {place}"))
 
 
 def _sea_reach(start: str, steps: int) -> set[str]:

@@ -23,11 +23,13 @@ LAND = [p for p in board.PLACES if board.is_land(p) and p != board.HOSPITAL]
 
 
 def place_options(places: list[str], label: str) -> list[Any]:
+    """A question's answers, one per place, in the order of their names."""
     return [(p, label, {"place": board.name(p)}, "") for p in sorted(
         places, key=board.name)]
 
 
 def holds(state: State, hunter: str, *kinds: str) -> list[str]:
+    """The hunter's items of these kinds."""
     return sorted(c for c in state["hunters"][hunter]["items"] if cards.kind(c) in kinds)
 
 
@@ -137,6 +139,8 @@ def quincey(ctx: Ctx) -> None:
 
 
 def hunter_options(state: State, data: dict[str, Any]) -> list[Any]:
+    """A question's answers, one per hunter out of hospital (only the bitten ones when the
+    question says ``bitten``)."""
     return [(h, N_("{hunter}"), {"hunter": cards.hunter_name(h)}, "")
             for h in cards.HUNTERS if state["hunters"][h]["place"] != board.HOSPITAL
             and (not data.get("bitten") or state["hunters"][h]["bites"] > 0)]
@@ -171,4 +175,6 @@ def cancel(ctx: Ctx, card_id: str) -> None:
 
 
 def pending(state: State, do: str) -> dict[str, Any] | None:
+    """The step of this kind waiting in the queue (the train, the meeting, the fight a
+    card played at its moment changes)."""
     return next((q for q in state["queue"] if q.get("do") == do), None)

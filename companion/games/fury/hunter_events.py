@@ -1,5 +1,5 @@
 """The hunters' event cards: those played when drawn, at the start of a hunter's turn, and
-at a moment of somebody else's turn (a train stopped, an encounter revealed)."""
+at the moment another card or step names (a train stopped, an encounter revealed)."""
 
 from __future__ import annotations
 
@@ -85,7 +85,7 @@ def consecrated_ground(ctx: Ctx, play_: dict[str, Any]) -> None:
 def _consecrate_options(state: State, data: dict[str, Any]) -> list[Any]:
     barred = {board.CASTLE, "galatz", "klausenburg"}
     return place_options([p for p in board.PLACES if board.is_city(p) and p not in barred],
-                          N_("Consecrate {place}"))
+                         N_("Consecrate {place}"))
 
 
 @question("consecrate", N_("Consecrated Ground: which city?"), _consecrate_options)
@@ -355,7 +355,7 @@ def stormy_seas(ctx: Ctx, play_: dict[str, Any]) -> None:
 def _storm_options(state: State, data: dict[str, Any]) -> list[Any]:
     taken = movement.hunter_places(state)
     return place_options([p for p in board.PLACES if board.is_sea(p) and p not in taken],
-                          N_("Storm on {place}"))
+                         N_("Storm on {place}"))
 
 
 @question("storm", N_("Stormy Seas: which sea?"), _storm_options)
