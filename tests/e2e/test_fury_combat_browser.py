@@ -40,19 +40,27 @@ def dracula_moves(dracula, place: str) -> None:
     dracula.page.locator(".fd-do form.act button").first.click()
 
 
-def tactic(page, fighter: str, card: str, at: str | None = None) -> None:
+def tactic(page, fighter: str, card: str, round_no: int, at: str | None = None) -> None:
     """Tap a tactic; Dracula's against several hunters is the button of hunter ``at`` in
-    the card's row."""
+    the card's row. The tap is taken when this phone shows the fighter's choice made, or
+    the round revealed (the last choice reveals it at once) — not merely a newer screen,
+    which another player's choice arriving at the same moment would also bring."""
     panel = page.locator(f".fd-tactics[data-fighter={fighter}]")
     if at is not None:
         panel = panel.get_by_role("group", name=card, exact=True)
     button = panel.get_by_role("button", name=at or card, exact=True)
     expect(button).to_be_visible(timeout=WAIT)
-    live = page.locator("#live")
-    before = live.get_attribute("data-version") or ""
     button.click()
-    # The phone moves on: the buttons go, or (the round settled at once) the next round's come.
-    expect(live).not_to_have_attribute("data-version", before, timeout=WAIT)
+    taken = page.locator(f".fd-fighters li[data-fighter={fighter}] .chosen, "
+                         f".fd-combat .fd-round[data-round='{round_no}'], .fd-combat.over")
+    expect(taken.first).to_be_visible(timeout=WAIT)
+
+
+def sees_chosen(page, fighter: str) -> None:
+    """This phone shows that ``fighter`` has chosen: an update that would replace the
+    screen under the player's next tap has arrived before it."""
+    expect(page.locator(f".fd-fighters li[data-fighter={fighter}] .chosen")).to_be_visible(
+        timeout=WAIT)
 
 
 def settle(phones, tablet, round_no: int) -> None:
@@ -120,7 +128,7 @@ def test_a_night_combat_between_dracula_and_two_hunters_to_its_end(server, devic
 
     # Round 1: Dracula's Claws, aimed at Dr. Seward, stays secret until both hunters have
     # chosen; his own phone shows card and target.
-    tactic(dracula.page, "enemy", "Claws", at="Dr. Seward")
+    tactic(dracula.page, "enemy", "Claws", 1, at="Dr. Seward")
     expect(dracula.page.locator(".fd-fighters li[data-fighter=enemy] .fd-mine")).to_contain_text(
         "Claws", timeout=WAIT)
     expect(dracula.page.locator(".fd-fighters li[data-fighter=enemy] .fd-mine")).to_contain_text(
@@ -135,9 +143,9 @@ def test_a_night_combat_between_dracula_and_two_hunters_to_its_end(server, devic
         assert "Claws" not in device.page.locator("body").inner_text(), device.name
         assert device.page.locator(".fd-aim-shown").count() == 0, device.name
     tablet.shot("fury-combat-tablet-choosing", full_page=False)
-    tactic(anna.page, "godalming", "Punch")
+    tactic(anna.page, "godalming", "Punch", 1)
     assert "Claws" not in tablet.page.locator("body").inner_text()
-    tactic(anna.page, "seward", "Dodge")
+    tactic(anna.page, "seward", "Dodge", 1)
 
     expect(tablet.page.locator(".fd-combat .fd-round[data-round='1']")).to_be_visible(
         timeout=WAIT)
@@ -153,9 +161,10 @@ def test_a_night_combat_between_dracula_and_two_hunters_to_its_end(server, devic
     anna.shot("fury-combat-hunter-round", full_page=False)
 
     # Round 2: Dracula turns to mist, the hunters run: whoever wins, the combat ends.
-    tactic(dracula.page, "enemy", "Escape (mist)", at="Lord Godalming")
-    tactic(anna.page, "godalming", "Escape")
-    tactic(anna.page, "seward", "Escape")
+    tactic(dracula.page, "enemy", "Escape (mist)", 2, at="Lord Godalming")
+    sees_chosen(anna.page, "enemy")
+    tactic(anna.page, "godalming", "Escape", 2)
+    tactic(anna.page, "seward", "Escape", 2)
     settle((dracula, anna, boris), tablet, 2)
     over = tablet.page.locator(".fd-combat.over")
     expect(over).to_contain_text("The combat in Paris is over", timeout=WAIT)
