@@ -1,4 +1,5 @@
-"""The ``companion`` command: ``serve`` a table on the LAN, ``export`` a game, ``verify`` one."""
+"""The ``companion`` command: ``serve`` a table on the LAN, ``export`` a game, ``verify`` one,
+``selfplay`` Fury of Dracula's app-played Dracula against simulated hunters."""
 
 from __future__ import annotations
 
@@ -126,6 +127,25 @@ def verify(args: argparse.Namespace) -> int:
     return 0 if report.ok else 1
 
 
+def selfplay(args: argparse.Namespace) -> int:
+    from companion import selfplay as games
+
+    if args.game != "fury":
+        return fail(f"self-play knows only fury, not {args.game!r}.")
+    if args.games < 1:
+        return fail("--games must be at least 1.")
+    if not 2 <= args.players <= 5:
+        return fail("--players must be between 2 and 5.")
+    levels = [level.strip() for level in args.dracula.split(",") if level.strip()]
+    try:
+        by_level = games.run(levels, args.hunters, args.games, args.seed,
+                             players=args.players, jobs=max(1, args.jobs))
+    except ValueError as error:
+        return fail(f"{error}.")
+    print(games.table(by_level, args.hunters))
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="companion", description=__doc__)
     commands = parser.add_subparsers(dest="command", required=True)
@@ -150,6 +170,19 @@ def main(argv: list[str] | None = None) -> int:
     check = commands.add_parser("verify", help="replay an export and check every outcome")
     check.add_argument("file")
     check.set_defaults(func=verify)
+    sim = commands.add_parser("selfplay", help="play whole games between the app's Dracula "
+                              "and simulated hunters; print win rates with 95 % intervals")
+    sim.add_argument("game", help="the game (fury)")
+    sim.add_argument("--dracula", default="cunning",
+                     help="a level, or several separated by commas to compare them on the same "
+                     "seeds: wandering, cautious, cunning (default: cunning)")
+    sim.add_argument("--hunters", default="searching", help="random or searching (default)")
+    sim.add_argument("--games", type=int, default=100, help="games per level (default 100)")
+    sim.add_argument("--seed", type=int, default=1, help="the first game's seed (default 1)")
+    sim.add_argument("--players", type=int, default=2,
+                     help="players at the table, Dracula's seat included (default 2)")
+    sim.add_argument("--jobs", type=int, default=1, help="processes to play in (default 1)")
+    sim.set_defaults(func=selfplay)
     args = parser.parse_args(argv)
     code: int = args.func(args)
     return code

@@ -8,6 +8,9 @@ Derivation (published so anyone can check an export):
   ``seed`` folded with every revealed contribution, in the order committed:
   ``key = HMAC-SHA256(key, b"mix" || contribution)``.
 - Random bytes for step ``n``: ``HMAC-SHA256(key, "step:n:counter")`` for counter 0, 1, 2…
+- A seat the app plays (Fury's Dracula) draws its own choices from a key of its own,
+  ``HMAC-SHA256(key, "seat:n")``, per step as above: replayable by ``verify``, and never the
+  bytes the game itself draws at that step.
 - Integers in ``[0, n)`` by rejection sampling on the smallest byte width (no modulo bias);
   shuffles by Fisher–Yates from the last position down.
 
@@ -129,6 +132,17 @@ def random_for(seed_hex: str, contributions: Sequence[dict[str, Any]], step: int
     """
     values = [c["value"] for c in contributions if c.get("value") and c["before_step"] <= step]
     return StepRandom(step_key(seed_hex, values), step)
+
+
+def seat_random_for(seed_hex: str, contributions: Sequence[dict[str, Any]], step: int,
+                    seat: int) -> StepRandom:
+    """The randomness of seat ``seat`` when the app plays it, for its decision at ``step``
+    (the step its action becomes): derived from the table's key, so nobody can foresee it
+    before the seed is revealed and anybody can replay it after."""
+    values = [c["value"] for c in contributions if c.get("value") and c["before_step"] <= step]
+    key = step_key(seed_hex, values)
+    own = hmac.new(key, f"seat:{seat}".encode(), hashlib.sha256).digest()
+    return StepRandom(own, step)
 
 
 def contribution_commitment(contribution_hex: str) -> str:

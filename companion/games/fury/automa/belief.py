@@ -184,7 +184,9 @@ class Belief:
         self.states = {s: w / total for s, w in states.items()}
 
     def _filter(self, keep: object) -> None:
-        self._keep({s: w for s, w in self.states.items() if keep(s)})  # type: ignore[operator]
+        kept = {s: w for s, w in self.states.items() if keep(s)}  # type: ignore[operator]
+        if len(kept) != len(self.states):
+            self._keep(kept)
 
     def _order(self, op: Op) -> None:
         self.trail, self.catacombs = op.trail, op.catacombs
@@ -273,7 +275,32 @@ class Belief:
 
     # -- a card laid ---------------------------------------------------------------------
 
+    def head_after(self, op: Op, hunters_stay: bool = True) -> dict[str, float]:
+        """Where the hunters will believe Dracula to be once the card ``op`` is laid (the
+        new head's marginal), without building the new states. With ``hunters_stay`` the
+        places of ``op.hunters`` are ruled out, as they are once his turn ends without an
+        attack."""
+        out: dict[int, float] = {}
+        barred = frozenset(INDEX[p] for p in op.hunters) if hunters_stay else frozenset()
+        for value, weight in self._laid(op):
+            p = value & PLACE
+            if p not in barred or p in SEA:
+                out[p] = out.get(p, 0.0) + weight
+        total = sum(out.values())
+        return {IDS[p]: w / total for p, w in out.items()} if total > 0 else {}
+
     def _lay(self, op: Op) -> None:
+        new: dict[State, float] = {}
+        for key, weight in self._laid_states(op):
+            new[key] = new.get(key, 0.0) + weight
+        self.order = (*self.order, op.handle)
+        self._keep(new)
+
+    def _laid(self, op: Op) -> Iterable[tuple[int, float]]:
+        for key, weight in self._laid_states(op):
+            yield key[-1], weight
+
+    def _laid_states(self, op: Op) -> Iterable[tuple[State, float]]:
         head = self.trail[0] if self.trail else None
         barred = frozenset({HOSPITAL, *(INDEX[p] for p in op.blocked)})
         hunters = frozenset(INDEX[p] for p in op.hunters)
@@ -288,7 +315,6 @@ class Belief:
         if op.source is not None and op.source in self.loose:
             source_loose.update(self.loose[op.source].items())
         sea = op.back == "sea"
-        new: dict[State, float] = {}
         for state, weight in self.states.items():
             if head_spot is not None:
                 here = state[head_spot] & PLACE
@@ -304,10 +330,7 @@ class Belief:
             for source, share in sources.items():
                 for value in _candidates(op.how, here, taken, hide_used, barred, hunters,
                                          sea, source):
-                    key = (*state, value)
-                    new[key] = new.get(key, 0.0) + weight * share
-        self.order = (*self.order, op.handle)
-        self._keep(new)
+                    yield (*state, value), weight * share
 
 
 def _candidates(how: str, here: int, taken: set[int], hide_used: bool,

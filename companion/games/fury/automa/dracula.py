@@ -1,0 +1,406 @@
+"""Dracula's decisions, at three levels named for what they do.
+
+- **Wandering** moves at random to a place no hunter stands in, lays his encounters and
+  answers every other question at random: the floor the other two are measured against.
+- **Cautious** keeps out of the hunters' reach: each move minimises the chance that some
+  hunter can step into his new place next turn (road, sea or the train die), ignoring what
+  they believe.
+- **Cunning** weighs what the hunters will believe after the move (the public belief,
+  which Dracula can work out exactly since it is built from public facts): the chance of
+  being found next turn when each hunter searches the likeliest places within his reach,
+  the dead ends two moves ahead, the spread of the belief, and his vampires' way to
+  maturing. The weights of those quantities are the coefficients fitted on simulated games
+  (``values.json``, written by ``companion selfplay fury --fit``), not set by hand.
+
+Every decision the rules give Dracula goes through :func:`choose`, which picks one of the
+offered actions; what it may read is the memory (his own view and the public belief) and
+the step's randomness.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from pathlib import Path
+from typing import Any
+
+from companion.games.fury import board, cards
+from companion.games.fury.automa import reach
+from companion.games.fury.automa.belief import INDEX, Belief
+from companion.games.fury.automa.play import Memory, Random, pick
+from companion.games.fury.automa.public import Op, snapshot
+
+Offer = dict[str, Any]
+VALUES_FILE = Path(__file__).with_name("values.json")
+
+
+def _values() -> dict[str, Any]:
+    try:
+        data: dict[str, Any] = json.loads(VALUES_FILE.read_text(encoding="utf-8"))
+        return data
+    except FileNotFoundError:
+        return {}
+
+
+VALUES = _values()
+"""The fitted coefficients of Cunning's move value (and where they were measured)."""
+
+
+# --- reading Dracula's screen ---------------------------------------------------------------
+
+
+class Seen:
+    """What Dracula's phone shows, read once per decision."""
+
+    def __init__(self, memory: Memory) -> None:
+        view = memory.view
+        self.view = view
+        self.belief: Belief = memory.belief
+        secret = view.get("secret") or {}
+        self.here: str | None = secret.get("place")
+        self.trail: list[dict[str, Any]] = secret.get("trail", [])
+        self.catacombs: list[dict[str, Any] | None] = secret.get("catacombs", [])
+        self.encounters: list[dict[str, Any]] = secret.get("encounters", [])
+        self.events: list[dict[str, Any]] = secret.get("events", [])
+        self.hunters: list[dict[str, Any]] = view.get("hunters", [])
+        self.night = bool(view["time"]["night"])
+        self.time = int(view["time"]["index"])
+        self.blood = int(view.get("blood", 15))
+        self.vampires = int(view.get("vampires", 0))
+        self.snapshot = snapshot(view)
+
+    def hunter_places(self) -> list[str]:
+        return [h["place"] for h in self.hunters if h["place"]]
+
+    def hunted(self) -> list[str]:
+        """Places of hunters who can come after him next turn (not in the hospital)."""
+        return [p for p in self.hunter_places() if p != board.HOSPITAL]
+
+    def taken(self) -> set[str]:
+        return {s["place"] for s in self.trail} | {
+            s["place"] for s in self.catacombs if s is not None}
+
+
+# --- the chance of being found --------------------------------------------------------------
+
+
+def hunters_reach(seen: Seen) -> list[dict[str, float]]:
+    """Each hunter's reach next turn (the chance each place is within one move)."""
+    return [reach.reach(p) for p in seen.hunted()]
+
+
+def exposure(place: str, reaches: list[dict[str, float]]) -> float:
+    """The chance that some hunter *can* step into ``place`` next turn (Cautious)."""
+    if board.is_sea(place):
+        return 0.0
+    stay = 1.0
+    for r in reaches:
+        stay *= 1.0 - r.get(place, 0.0)
+    return 1.0 - stay
+
+
+def found_chance(place: str, believed: dict[str, float],
+                 reaches: list[dict[str, float]], focus: float) -> float:
+    """The chance that a hunter searches ``place`` next turn when each goes, with chance
+    ``focus``, to the places within his reach in proportion to how likely the hunters
+    believe Dracula to be there, and otherwise to any of them (Cunning). A sea is never
+    searched."""
+    if board.is_sea(place):
+        return 0.0
+    stay = 1.0
+    for r in reaches:
+        can = r.get(place, 0.0)
+        if can <= 0:
+            continue
+        mass = sum(chance * believed.get(p, 0.0) for p, chance in r.items())
+        spread = sum(r.values())
+        share = (1.0 - focus) / spread
+        if mass > 0:
+            share += focus * believed.get(place, 0.0) / mass
+        stay *= 1.0 - min(1.0, can * share)
+    return 1.0 - stay
+
+
+def preview(belief: Belief, how: str, back: str | None, source: int | None,
+            seen: Seen) -> dict[str, float]:
+    """Where the hunters will believe Dracula to be once he has laid a card ``how`` and
+    ended his turn without an attack."""
+    if how == "stay":
+        return belief.where()
+    return belief.head_after(Op("lay", handle=10**6, how=how, back=back, source=source,
+                                hunters=frozenset(seen.hunter_places()),
+                                blocked=seen.snapshot.blocked))
+
+
+# --- the levels' move choice ----------------------------------------------------------------
+
+
+def _how(offer: Offer, seen: Seen) -> tuple[str, str | None, int | None]:
+    """How the hunters see this move: (kind of lay, back, Double Back's source)."""
+    to, power = offer["params"].get("to", ""), offer["params"].get("power", "")
+    if offer["action"] == "teleport":
+        return "fixed", "land", None
+    if power in ("feed", "dark_call"):
+        return "stay", None, None
+    if power == "wolf_form":
+        return "wolf", "land", None
+    if power == "double_back":
+        for slot in [*seen.trail, *(s for s in seen.catacombs if s is not None)]:
+            if slot.get("card") == to:
+                return "double_back", "land" if not board.is_sea(to) else "sea", \
+                    int(slot["handle"])
+        return "unknown", None, None
+    return "move", "sea" if board.is_sea(to) else "land", None
+
+
+def _destination(offer: Offer, seen: Seen) -> str:
+    if offer["action"] == "teleport":
+        return board.CASTLE
+    return str(offer["params"]["to"])
+
+
+def _blood_cost(offer: Offer) -> int:
+    args = offer.get("label_args") or {}
+    power = offer["params"].get("power", "")
+    cost = int(args.get("n", 0)) if isinstance(args.get("n"), int) else 0
+    if power == "feed":
+        return -1
+    return cost
+
+
+def exits(place: str, taken: set[str], seen: Seen) -> int:
+    """Moves Dracula will still have from ``place`` (dead ends ahead)."""
+    barred = {board.HOSPITAL, *seen.snapshot.blocked}
+    return sum(1 for p in board.neighbours(place) if p not in taken and p not in barred)
+
+
+def move_wandering(moves: list[Offer], seen: Seen, rng: Random) -> Offer:
+    hunters = set(seen.hunter_places())
+    plain = [m for m in moves if m["action"] == "move" and not m["params"]["power"]
+             and m["params"]["to"] not in hunters]
+    return pick(plain or moves, rng)
+
+
+def move_cautious(moves: list[Offer], seen: Seen, rng: Random) -> Offer:
+    reaches = hunters_reach(seen)
+    hunters = set(seen.hunter_places())
+    taken = seen.taken()
+    best: list[Offer] = []
+    best_key: tuple[float, ...] | None = None
+    for offer in moves:
+        to = _destination(offer, seen)
+        power = offer["params"].get("power", "")
+        key = (1.0 if to in hunters and not board.is_sea(to) else 0.0,
+               round(exposure(to, reaches), 6),
+               -min(exits(to, taken | {to}, seen), 3),
+               1.0 if power else 0.0,
+               float(_blood_cost(offer)))
+        if best_key is None or key < best_key:
+            best, best_key = [offer], key
+        elif key == best_key:
+            best.append(offer)
+    return pick(best, rng)
+
+
+def _coefficients() -> dict[str, float]:
+    fitted = VALUES.get("move", {}).get("coefficients")
+    if fitted:
+        return {k: float(v) for k, v in fitted.items()}
+    return {"found": -4.0, "dead_end": -1.0, "spread": 0.5, "blood": -0.3}
+
+
+def move_features(offer: Offer, seen: Seen, believed: dict[str, float],
+                  reaches: list[dict[str, float]], focus: float) -> dict[str, float]:
+    """The measured quantities a move is valued by."""
+    to = _destination(offer, seen)
+    taken = seen.taken() | {to}
+    found = found_chance(to, believed, reaches, focus)
+    if to in seen.hunter_places() and not board.is_sea(to):
+        found = 1.0
+    onward = [p for p in board.neighbours(to) if p not in taken
+              and p not in seen.snapshot.blocked and p != board.HOSPITAL]
+    safe = [p for p in onward if exposure(p, reaches) < 0.5]
+    spread = -sum(w * math.log(w) for w in believed.values() if w > 0)
+    return {"found": found, "dead_end": 1.0 if not safe else 1.0 / (1 + len(safe)),
+            "spread": spread, "blood": float(_blood_cost(offer))}
+
+
+def move_cunning(moves: list[Offer], seen: Seen, rng: Random) -> Offer:
+    reaches = hunters_reach(seen)
+    focus = float(VALUES.get("focus", 0.7))
+    weights = _coefficients()
+    previews: dict[tuple[str, str | None, int | None], dict[str, float]] = {}
+    scored: list[tuple[float, int, Offer]] = []
+    for i, offer in enumerate(moves):
+        how = _how(offer, seen)
+        if how not in previews:
+            previews[how] = preview(seen.belief, *how, seen) if how[0] != "fixed" else {}
+        features = move_features(offer, seen, previews[how], reaches, focus)
+        value = sum(weights.get(k, 0.0) * v for k, v in features.items())
+        scored.append((value, i, offer))
+    top = max(v for v, _, _ in scored)
+    best = [o for v, _, o in scored if v >= top - 1e-9]
+    return pick(best, rng)
+
+
+# --- every other decision ------------------------------------------------------------------
+
+
+ENCOUNTER_ORDER = ("new_vampire", "ambush", "desecrated_soil", "assassin", "minion_knife",
+                   "minion_rifle", "minion_pistol", "thief", "lightning", "rats", "wolves",
+                   "spy", "hoax", "bats", "fog", "saboteur", "plague", "rumors", "seduction")
+"""The encounters Dracula lays first: those that mature into vampires and ambushes, then
+those that fight or rob the hunters."""
+
+
+def _rank_token(token: str) -> int:
+    kind = cards.kind(token)
+    return ENCOUNTER_ORDER.index(kind) if kind in ENCOUNTER_ORDER else len(ENCOUNTER_ORDER)
+
+
+def choose(memory: Memory, offered: list[Offer], rng: Random, level: str) -> Offer:
+    """One of the offered actions for Dracula at ``level``."""
+    seen = Seen(memory)
+    names = {o["action"] for o in offered}
+    if "hand_done" in names:
+        return next(o for o in offered if o["action"] == "hand_done")
+    if level == "wandering":
+        return _wandering(offered, seen, rng, names)
+    if names & {"move", "teleport"}:
+        moves = [o for o in offered if o["action"] in ("move", "teleport")]
+        if level == "cautious":
+            return move_cautious(moves, seen, rng)
+        return move_cunning(moves, seen, rng)
+    if "start_at" in names:
+        return _start(offered, seen, rng)
+    if "place" in names:
+        return min(offered, key=lambda o: (_rank_token(o["params"]["token"]),
+                                           o["params"]["token"]))
+    if "dropoff" in names:
+        return _dropoff(offered)
+    if "keep_token" in names:
+        return min(offered, key=lambda o: (_rank_token(o["params"]["token"]),
+                                           o["params"]["token"]))
+    if "tactic" in names:
+        return _tactic(offered, seen, rng)
+    if "ambush" in names:
+        return _ambush(offered, seen)
+    if names & {"play_event", "pass", "to_time"}:
+        return _events(offered, seen, rng, level)
+    if "choose" in names:
+        return _question(offered, seen, rng)
+    if "discard" in names:
+        return pick(offered, rng)
+    return pick(offered, rng)
+
+
+def _wandering(offered: list[Offer], seen: Seen, rng: Random, names: set[str]) -> Offer:
+    if names & {"move", "teleport"}:
+        return move_wandering([o for o in offered if o["action"] in ("move", "teleport")],
+                              seen, rng)
+    if names & {"pass", "to_time"}:
+        calm = [o for o in offered if o["action"] in ("pass", "to_time")]
+        return pick(calm, rng)
+    return pick(offered, rng)
+
+
+def _start(offered: list[Offer], seen: Seen, rng: Random) -> Offer:
+    """Far from every hunter, with ways out."""
+    scored = []
+    for offer in offered:
+        place = offer["params"]["place"]
+        near = min((reach.steps(p, place) for p in seen.hunter_places()), default=9)
+        ways = len(board.neighbours(place))
+        scored.append((min(near, 4), min(ways, 4), offer))
+    top = max((a, b) for a, b, _ in scored)
+    return pick([o for a, b, o in scored if (a, b) == top], rng)
+
+
+def _dropoff(offered: list[Offer]) -> Offer:
+    """Mature a New Vampire (+2 on the vampire track) or an Ambush; else keep the card's
+    encounters waiting in the catacombs; else let it go."""
+    by = {o["params"]["choice"]: o for o in offered}
+    maturing = [o for o in offered if o["params"]["choice"] == "mature"]
+    for kind in ("new_vampire", "ambush", "desecrated_soil"):
+        for offer in maturing:
+            if cards.kind(offer["params"]["token"]) == kind:
+                return offer
+    return by.get("catacombs") or by["discard"]
+
+
+def _tactic(offered: list[Offer], seen: Seen, rng: Random) -> Offer:
+    """Strike hard while his blood lasts, bite at night, escape when it runs low."""
+    low = seen.blood <= 5
+    prefer = (["escape_mist", "escape_bat", "escape_man", "dodge_dracula"] if low else
+              ["fangs", "strength", "claws", "mesmerize", "dodge_dracula"] if seen.night
+              else ["claws", "dodge_dracula", "escape_man"])
+    for card in prefer:
+        found = [o for o in offered if o["params"].get("card") == card]
+        if found:
+            return _weakest_target(found, seen, rng)
+    return pick(offered, rng)
+
+
+def _weakest_target(offers: list[Offer], seen: Seen, rng: Random) -> Offer:
+    aimed = [o for o in offers if o["params"].get("target")]
+    if not aimed:
+        return pick(offers, rng)
+    health = {h["id"]: h["health"] for h in seen.hunters}
+    return min(aimed, key=lambda o: (health.get(o["params"]["target"], 99),
+                                     o["params"]["target"]))
+
+
+def _ambush(offered: list[Offer], seen: Seen) -> Offer:
+    health = {h["id"]: h["health"] for h in seen.hunters}
+    real = [o for o in offered if o["params"]["token"]]
+    if not real:
+        return offered[0]
+    return min(real, key=lambda o: (_rank_token(o["params"]["token"]) if cards.kind(
+        o["params"]["token"]) not in ("new_vampire", "ambush") else 99,
+        health.get(o["params"]["hunter"], 99), o["params"]["hunter"]))
+
+
+EVENT_AT_ONCE = ("quincey_p_morris", "immanuel_hildesheim", "vampiric_influence",
+                 "night_visit", "unearthly_swiftness", "customs_search", "roadblock",
+                 "false_tip_off", "sensationalist_press", "devilish_power", "wild_horses",
+                 "control_storms", "evasion", "brides_of_dracula", "secret_weapon")
+"""Dracula's event cards the app plays whenever the rules offer them."""
+
+
+def _events(offered: list[Offer], seen: Seen, rng: Random, level: str) -> Offer:
+    plays = [o for o in offered if o["action"] == "play_event"
+             and cards.kind(o["params"]["card"]) in EVENT_AT_ONCE]
+    if plays and level == "cunning":
+        return min(plays, key=lambda o: o["params"]["card"])
+    calm = [o for o in offered if o["action"] in ("pass", "to_time")]
+    return calm[0] if calm else pick(offered, rng)
+
+
+DRIVE_AWAY = ("Bats: move the hunter by road", "Wild Horses: where do they run?")
+"""Questions where Dracula sends a hunter somewhere: as far from himself as he can."""
+
+
+def _question(offered: list[Offer], seen: Seen, rng: Random) -> Offer:
+    """The answers to a card's question that serve him: away from the hunters when he
+    goes somewhere, the weakest hunter when he strikes one."""
+    places = [o for o in offered if o["params"]["key"] in board.PLACES]
+    if places and len(places) == len(offered):
+        heading = offered[0].get("group", "")
+        if heading in DRIVE_AWAY and seen.here:
+            here = seen.here
+            return max(places, key=lambda o: (reach.steps(here, o["params"]["key"]),
+                                              o["params"]["key"]))
+        hunters = seen.hunted()
+
+        def far(o: Offer) -> tuple[int, str]:
+            key = o["params"]["key"]
+            return (min((reach.steps(h, key) for h in hunters), default=9), key)
+        return max(places, key=far)
+    health = {h["id"]: h["health"] for h in seen.hunters}
+    aimed = [o for o in offered if o["params"]["key"] in health]
+    if aimed and len(aimed) == len(offered):
+        return min(aimed, key=lambda o: (health[o["params"]["key"]], o["params"]["key"]))
+    return offered[0]
+
+
+__all__ = ["INDEX", "choose", "found_chance", "exposure", "preview"]

@@ -1,0 +1,82 @@
+"""The automa's entry points: what it remembers, and the one action it picks.
+
+The referee (and ``companion verify``, and the self-play) hand the automa, after every step
+of the game, a *moment*: the seat's own view and the log lines that seat may read.
+``remember`` folds it into a :class:`Memory` (the public record's observations and the
+belief they leave; the latest view). ``decide`` is handed that memory, the actions offered
+to the seat now (each ``{"action", "params", ...}`` as the JSON API lists them) and the
+step's own randomness, and returns one of them. Nothing else reaches it: no state, no seed,
+no other seat's view (tests/test_automa_honest.py).
+
+Both are pure: the same moments, offers and randomness give the same action, so a replay
+of the export gives the very decisions the app made.
+"""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from companion.games.fury.automa.belief import Belief
+from companion.games.fury.automa.public import Tracker
+
+LEVELS = ("wandering", "cautious", "cunning")
+"""Dracula's levels, named for what they do: Wandering goes anywhere the hunters are not,
+Cautious keeps out of the hunters' reach, Cunning weighs what the hunters will believe."""
+
+
+class Random(Protocol):
+    """The step's randomness (``companion.core.fairness.StepRandom`` for the app's seat)."""
+
+    def randbelow(self, n: int) -> int: ...
+
+
+@dataclass
+class Memory:
+    """What the automa knows after the moments it was shown: the public observations and
+    the belief they leave, and the latest view of its own seat."""
+
+    tracker: Tracker = field(default_factory=Tracker)
+    belief: Belief = field(default_factory=Belief)
+    view: dict[str, Any] = field(default_factory=dict)
+    moments: int = 0
+
+    def clone(self) -> Memory:
+        """A copy to fold the next moment into, leaving this one as it was (the referee
+        keeps one per event; an undo goes back to the one before). The large state tables
+        are shared: the belief replaces them rather than changing them."""
+        belief = copy.copy(self.belief)
+        belief.known = dict(self.belief.known)
+        belief.loose = dict(self.belief.loose)
+        tracker = copy.copy(self.tracker)
+        tracker.limbo = set(self.tracker.limbo)
+        tracker.dracula_turn = dict(self.tracker.dracula_turn)
+        return Memory(tracker, belief, self.view, self.moments)
+
+
+def remember(memory: Memory | None, view: dict[str, Any], lines: list[dict[str, Any]]
+             ) -> Memory:
+    """The memory after one more moment (``memory`` None: the first, the dealt game)."""
+    new = Memory() if memory is None else memory.clone()
+    new.belief.apply(new.tracker.step(view, lines))
+    new.view = view
+    new.moments += 1
+    return new
+
+
+def decide(memory: Memory, offered: list[dict[str, Any]], rng: Random,
+           level: str = "cunning") -> dict[str, Any]:
+    """Dracula's action now: one of ``offered``, as ``{"action", "params"}``."""
+    from companion.games.fury.automa import dracula
+
+    choices = [o for o in offered if o["action"] != "hand_open"]
+    if not choices:
+        raise ValueError("the automa was asked to act with nothing offered")
+    picked = dracula.choose(memory, choices, rng, level)
+    return {"action": picked["action"], "params": dict(picked["params"])}
+
+
+def pick(options: list[dict[str, Any]], rng: Random) -> dict[str, Any]:
+    """One of ``options`` at random, from the step's randomness."""
+    return options[rng.randbelow(len(options))]

@@ -1,0 +1,87 @@
+"""``companion selfplay fury`` (issue 33, item 4): whole games between the app's Dracula and
+simulated hunters, through the real rules engine, reported with intervals and paired
+comparisons."""
+
+from __future__ import annotations
+
+import pytest
+
+from companion import selfplay
+from companion.cli import main
+from companion.core import fairness
+from companion.games.fury import rules
+from companion.games.fury.automa import hunters
+from companion.games.fury.automa.play import LEVELS, decide, remember
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_a_game_against_random_hunters_ends_with_a_winner(level):
+    """Each level plays every decision the rules give Dracula to the end of the game: the
+    rules engine accepts each (an illegal action would raise), nothing gets stuck."""
+    outcome = selfplay.play(3, level, "random")
+    assert outcome.winner in ("dracula", "hunters")
+    assert outcome.times and outcome.rounds > 0
+
+
+def test_the_same_seed_plays_the_same_game():
+    """Paired comparisons rest on it: a seed fixes the deal, the dice and every choice."""
+    first = selfplay.play(4, "cautious", "searching")
+    again = selfplay.play(4, "cautious", "searching")
+    assert (first.winner, first.steps, first.rounds, first.combats) == (
+        again.winner, again.steps, again.rounds, again.combats)
+
+
+def test_the_automa_picks_only_offered_actions_from_its_own_screen():
+    """The first decisions of a game: each one is among the actions the rules offer
+    Dracula, decided from his screen and the log lines he may read."""
+    key = selfplay.seed_hex(9)
+    options = {o.name: o.default for o in rules.OPTIONS}
+    options["players"] = 2
+    state = rules.setup(options, fairness.random_for(key, [], 0))
+    memory = remember(None, rules.view(state, 0), [])
+    decided = 0
+    for step in range(1, 200):
+        seat, offered = selfplay._next_seat(state, 2)
+        rng = fairness.seat_random_for(key, [], step, seat)
+        if seat == rules.DRACULA:
+            action = decide(memory, offered, rng, "cunning")
+            assert {"action": action["action"], "params": action["params"]} in [
+                {"action": o["action"], "params": o["params"]} for o in offered]
+            decided += 1
+        else:
+            action = hunters.decide(memory, offered, rng, "random")
+        applied = rules.apply(state, seat, action, fairness.random_for(key, [], step))
+        state = applied.state
+        memory = remember(memory, rules.view(state, 0), selfplay.visible(applied.log, 0))
+    assert decided > 5
+
+
+def test_wilson_interval_and_sign_test():
+    lo, hi = selfplay.wilson(70, 100)
+    assert lo == pytest.approx(0.6041, abs=1e-3) and hi == pytest.approx(0.7810, abs=1e-3)
+    assert selfplay.wilson(0, 10)[0] == 0.0
+    assert selfplay.sign_test(10, 0) == pytest.approx(2 / 1024)
+    assert selfplay.sign_test(5, 5) == 1.0
+
+
+def test_paired_gain_counts_only_the_games_that_differ():
+    def o(seed, winner, level):
+        return selfplay.Outcome(seed, level, "random", winner, 1, 1, False, 0)
+    a = [o(1, "dracula", "a"), o(2, "hunters", "a"), o(3, "hunters", "a")]
+    b = [o(1, "dracula", "b"), o(2, "dracula", "b"), o(3, "dracula", "b")]
+    c = selfplay.paired(a, b)
+    assert (c["better"], c["worse"], c["games"]) == (2, 0, 3)
+    assert c["gain"] == pytest.approx(2 / 3)
+
+
+def test_the_command_prints_the_table(capsys):
+    assert main(["selfplay", "fury", "--dracula", "wandering,cautious", "--hunters", "random",
+                 "--games", "1", "--seed", "2"]) == 0
+    printed = capsys.readouterr().out
+    assert "| wandering | " in printed and "| cautious | " in printed
+    assert "cautious over wandering" in printed
+
+
+def test_the_command_refuses_an_unknown_level(capsys):
+    assert main(["selfplay", "fury", "--dracula", "ruthless", "--games", "1"]) == 1
+    assert "unknown level" in capsys.readouterr().err
