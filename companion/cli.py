@@ -136,6 +136,14 @@ def selfplay(args: argparse.Namespace) -> int:
         return fail("--games must be at least 1.")
     if not 2 <= args.players <= 5:
         return fail("--players must be between 2 and 5.")
+    if args.fit:
+        from companion.games.fury.automa import dracula
+
+        values = games.fit(args.fit, args.seed, jobs=max(1, args.jobs))
+        dracula.VALUES_FILE.write_text(json.dumps(values, indent=1) + "\n", encoding="utf-8")
+        print(f"wrote {dracula.VALUES_FILE}:")
+        print(json.dumps(values, indent=1))
+        return 0
     levels = [level.strip() for level in args.dracula.split(",") if level.strip()]
     try:
         by_level = games.run(levels, args.hunters, args.games, args.seed,
@@ -182,6 +190,9 @@ def main(argv: list[str] | None = None) -> int:
     sim.add_argument("--players", type=int, default=2,
                      help="players at the table, Dracula's seat included (default 2)")
     sim.add_argument("--jobs", type=int, default=1, help="processes to play in (default 1)")
+    sim.add_argument("--fit", type=int, default=0, metavar="GAMES",
+                     help="instead: play GAMES exploring games and write Cunning's fitted "
+                     "weights (companion/games/fury/automa/values.json)")
     sim.set_defaults(func=selfplay)
     args = parser.parse_args(argv)
     code: int = args.func(args)

@@ -19,6 +19,7 @@ exact two-sided sign test on the games they disagree on (McNemar).
 from __future__ import annotations
 
 import math
+import random
 import statistics
 import time
 from collections.abc import Callable
@@ -59,20 +60,24 @@ def seed_hex(seed: int) -> str:
     return f"{seed:064x}"
 
 
-def visible(log: list[dict[str, Any]], seat: int) -> list[dict[str, Any]]:
-    """The log lines ``seat`` may read: the public ones and those written to it."""
-    return [line for line in log if "to" not in line or seat in line["to"]]
-
-
 def play(seed: int, level: str, hunters: str = "searching", players: int = 2,
          clock: Callable[[], float] = time.perf_counter,
-         max_steps: int = MAX_STEPS) -> Outcome:
-    """One game: Dracula at ``level`` (seat 0) against ``players - 1`` hunter players."""
+         max_steps: int = MAX_STEPS, explore: float = 0.0,
+         samples: list[dict[str, Any]] | None = None) -> Outcome:
+    """One game: Dracula at ``level`` (seat 0) against ``players - 1`` hunter players.
+
+    For ``--fit``: with ``explore`` > 0 the harness (not the automa) replaces that share of
+    Dracula's moves by a random legal one, and ``samples`` gets, for every move, the
+    measured quantities of the move made and whether the hunters met him before his next
+    move; each sample learns the game's winner at the end."""
+    explorer = random.Random(seed * 7919 + 1)
+    pending: dict[str, Any] | None = None
+    first = len(samples) if samples is not None else 0
     key = seed_hex(seed)
     options = {option.name: option.default for option in rules.OPTIONS}
     options["players"] = players
     state = rules.setup(options, fairness.random_for(key, [], 0))
-    memory = remember(None, rules.view(state, rules.DRACULA), [])
+    memory = remember(None, *rules.app_moment(state, [], rules.DRACULA))
     out = Outcome(seed, level, hunters, "stuck", 0, 0, False, 0)
     fighting = False
     for step in range(1, max_steps + 1):
@@ -84,6 +89,14 @@ def play(seed: int, level: str, hunters: str = "searching", players: int = 2,
             started = clock()
             action = decide(memory, offered, rng, level)
             out.times.append(clock() - started)
+            moves = [o for o in offered if o["action"] in ("move", "teleport")]
+            if moves and samples is not None:
+                if explore > 0 and explorer.random() < explore:
+                    chosen = explorer.choice(moves)
+                    action = {"action": chosen["action"], "params": dict(chosen["params"])}
+                if pending is not None:
+                    samples.append(pending)
+                pending = _sample(memory, moves, action, state)
         else:
             # the public belief is the same from any screen (tests/games/test_fury_belief.py):
             # the hunters reuse it with their own view rather than work it out again
@@ -93,8 +106,7 @@ def play(seed: int, level: str, hunters: str = "searching", players: int = 2,
         state = applied.state
         out.steps = step
         started = clock()
-        memory = remember(memory, rules.view(state, rules.DRACULA),
-                          visible(applied.log, rules.DRACULA))
+        memory = remember(memory, *rules.app_moment(state, applied.log, rules.DRACULA))
         out.belief_times.append(clock() - started)
         out.belief_sizes.append(memory.belief.size)
         head = state["trail"][0] if state["trail"] else None
@@ -105,12 +117,42 @@ def play(seed: int, level: str, hunters: str = "searching", players: int = 2,
             out.combats += 1
             out.met = True
         fighting = now
+        if pending is not None and (now or (head is not None and head["revealed"]
+                                            and head["place"] != board.CASTLE)):
+            pending["met"] = 1
     out.rounds = state["round"]
     out.vampires = state["vampires"]
     out.blood = state["blood"]
     if state["result"] is not None:
         out.winner = state["result"]["side"]
+    if samples is not None:
+        if pending is not None:
+            samples.append(pending)
+        for sample in samples[first:]:
+            sample["won"] = int(out.winner == "dracula")
     return out
+
+
+FOCUS_GRID = (0.0, 0.2, 0.4, 0.6, 0.8, 1.0)
+
+
+def _sample(memory: Memory, moves: list[dict[str, Any]], action: dict[str, Any],
+            state: dict[str, Any]) -> dict[str, Any]:
+    """The measured quantities of the move made (``dracula.move_features``), its chance of
+    being found at each ``FOCUS_GRID`` value, and the position's own figures."""
+    from companion.games.fury.automa import dracula
+
+    seen = dracula.Seen(memory)
+    offer = next(o for o in moves if o["action"] == action["action"]
+                 and o["params"] == action["params"])
+    how = dracula._how(offer, seen)
+    believed = dracula.preview(seen.belief, *how, seen) if how[0] != "fixed" else {}
+    reaches = dracula.hunters_reach(seen)
+    features = dracula.move_features(offer, seen, believed, reaches, 0.5)
+    to = dracula._destination(offer, seen)
+    found = [dracula.found_chance(to, believed, reaches, f) for f in FOCUS_GRID]
+    return {"features": features, "found_at": found, "met": 0, "won": 0,
+            "round": state["round"], "blood": state["blood"], "vampires": state["vampires"]}
 
 
 def _next_seat(state: dict[str, Any], players: int) -> tuple[int, list[dict[str, Any]]]:
@@ -256,3 +298,109 @@ def table(by_level: dict[str, list[Outcome]], hunters: str) -> str:
                          f"({100 * lo:+.1f} to {100 * hi:+.1f}) | {c['better']} / "
                          f"{c['worse']} | {c['p']:.3g} |")
     return "\n".join(lines)
+
+
+# --- fitting Cunning's move value -------------------------------------------------------------
+
+MOVE_FEATURES = ("found", "dead_end", "spread", "blood")
+"""The quantities a move is valued by, measured in the fitting games."""
+CONTROLS = ("round", "blood_now", "vampires")
+"""The position's own figures, fitted beside them so that the move's weights do not take
+credit for a game already won or lost."""
+
+
+def logistic(rows: list[list[float]], labels: list[int], ridge: float = 1e-3,
+             rounds: int = 30) -> list[float]:
+    """Maximum-likelihood logistic regression (Newton's method, a little ridge), with an
+    intercept first; the columns are standardised inside and the weights given back in
+    the rows' own units."""
+    k = len(rows[0])
+    means = [statistics.mean(r[j] for r in rows) for j in range(k)]
+    scales = [statistics.pstdev([r[j] for r in rows]) or 1.0 for j in range(k)]
+    xs = [[1.0, *((r[j] - means[j]) / scales[j] for j in range(k))] for r in rows]
+    w = [0.0] * (k + 1)
+    for _ in range(rounds):
+        grad = [0.0] * (k + 1)
+        hess = [[0.0] * (k + 1) for _ in range(k + 1)]
+        for x, y in zip(xs, labels, strict=True):
+            z = sum(wi * xi for wi, xi in zip(w, x, strict=True))
+            p = 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, z))))
+            for i in range(k + 1):
+                grad[i] += (y - p) * x[i]
+                for j in range(i, k + 1):
+                    hess[i][j] += p * (1 - p) * x[i] * x[j]
+        for i in range(k + 1):
+            grad[i] -= ridge * w[i]
+            hess[i][i] += ridge
+            for j in range(i):
+                hess[i][j] = hess[j][i]
+        step = _solve(hess, grad)
+        w = [wi + si for wi, si in zip(w, step, strict=True)]
+        if max(abs(si) for si in step) < 1e-8:
+            break
+    out = [w[0] - sum(w[j + 1] * means[j] / scales[j] for j in range(k))]
+    return out + [w[j + 1] / scales[j] for j in range(k)]
+
+
+def _solve(a: list[list[float]], b: list[float]) -> list[float]:
+    """Gaussian elimination with partial pivoting (a small symmetric system)."""
+    n = len(b)
+    m = [row[:] + [b[i]] for i, row in enumerate(a)]
+    for col in range(n):
+        pivot = max(range(col, n), key=lambda r: abs(m[r][col]))
+        m[col], m[pivot] = m[pivot], m[col]
+        if abs(m[col][col]) < 1e-12:
+            continue
+        for r in range(n):
+            if r != col:
+                factor = m[r][col] / m[col][col]
+                m[r] = [x - factor * y for x, y in zip(m[r], m[col], strict=True)]
+    return [m[i][n] / m[i][i] if abs(m[i][i]) > 1e-12 else 0.0 for i in range(n)]
+
+
+def fit(games: int, seed: int, jobs: int = 1, explore: float = 0.3) -> dict[str, Any]:
+    """Play ``games`` games of an exploring Cunning Dracula (half against the random
+    hunters, half against the searching ones) and measure: ``focus``, the share of the
+    hunters' search that follows the belief (the value that best predicts, by likelihood,
+    whether the hunters met Dracula before his next move); then the weights of the move's
+    measured quantities in the chance that Dracula wins (logistic regression)."""
+    tasks = [(s, "random" if s % 2 else "searching", explore) for s in range(seed, seed + games)]
+    if jobs > 1:
+        from multiprocessing import get_context
+
+        with get_context("fork").Pool(jobs) as pool:
+            parts = pool.starmap(_fit_game, tasks, chunksize=1)
+    else:
+        parts = [_fit_game(*task) for task in tasks]
+    samples = [row for part in parts for row in part]
+    best, best_ll = 0, -math.inf
+    for i, _focus in enumerate(FOCUS_GRID):
+        ll = 0.0
+        for row in samples:
+            p = min(max(row["found_at"][i], 1e-4), 1 - 1e-4)
+            ll += math.log(p) if row["met"] else math.log(1 - p)
+        if ll > best_ll:
+            best, best_ll = i, ll
+    rows = [[row["found_at"][best], row["features"]["dead_end"], row["features"]["spread"],
+             row["features"]["blood"], row["round"] / 10, row["blood"] / 15,
+             row["vampires"] / 6] for row in samples]
+    weights = logistic(rows, [row["won"] for row in samples])
+    coefficients = dict(zip(MOVE_FEATURES, weights[1:1 + len(MOVE_FEATURES)], strict=True))
+    return {
+        "focus": FOCUS_GRID[best],
+        "move": {"coefficients": {k: round(v, 4) for k, v in coefficients.items()},
+                 "controls": {k: round(v, 4) for k, v in zip(
+                     CONTROLS, weights[1 + len(MOVE_FEATURES):], strict=True)},
+                 "intercept": round(weights[0], 4)},
+        "measured": {"games": games, "seed": seed, "explore": explore,
+                     "samples": len(samples),
+                     "hunters": "random (odd seeds) and searching (even seeds)",
+                     "met_rate": round(sum(r["met"] for r in samples) / len(samples), 4),
+                     "command": f"companion selfplay fury --fit {games} --seed {seed}"},
+    }
+
+
+def _fit_game(seed: int, hunters: str, explore: float) -> list[dict[str, Any]]:
+    samples: list[dict[str, Any]] = []
+    play(seed, "cunning", hunters, explore=explore, samples=samples)
+    return samples

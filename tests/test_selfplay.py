@@ -38,7 +38,7 @@ def test_the_automa_picks_only_offered_actions_from_its_own_screen():
     options = {o.name: o.default for o in rules.OPTIONS}
     options["players"] = 2
     state = rules.setup(options, fairness.random_for(key, [], 0))
-    memory = remember(None, rules.view(state, 0), [])
+    memory = remember(None, *rules.app_moment(state, [], 0))
     decided = 0
     for step in range(1, 200):
         seat, offered = selfplay._next_seat(state, 2)
@@ -52,7 +52,7 @@ def test_the_automa_picks_only_offered_actions_from_its_own_screen():
             action = hunters.decide(memory, offered, rng, "random")
         applied = rules.apply(state, seat, action, fairness.random_for(key, [], step))
         state = applied.state
-        memory = remember(memory, rules.view(state, 0), selfplay.visible(applied.log, 0))
+        memory = remember(memory, *rules.app_moment(state, applied.log, 0))
     assert decided > 5
 
 

@@ -11,7 +11,11 @@ For each game in a full export:
   lines that were recorded;
 - the log chain over the deal, every action, every undo and the end recomputes to each
   recorded head and to the final log hash the screens showed;
-- the final position and the result match.
+- the final position and the result match;
+- where the app played a seat (Fury's Dracula), each of its actions is the one its
+  published algorithm picks from what that seat was shown at that step — its own view and
+  the log lines it may read, folded as the referee folds them — with its own step-tied
+  randomness (``fairness.seat_random_for``).
 
 A public export (the table code's) holds no parameters and no private lines: only its
 seed, commitment and contributions are checked. A malformed export fails with a sentence.
@@ -27,7 +31,7 @@ from typing import Any
 from companion.core import chain, fairness, inputs
 from companion.core.errors import TableError
 from companion.games import GAMES
-from companion.games.base import Game
+from companion.games.base import Game, app_player
 
 FORMATS = ("table-companion-export/1", "table-companion-export/2")
 _HEX64 = re.compile(r"[0-9a-f]{64}")
@@ -43,6 +47,8 @@ class Report:
     notes: list[str] = field(default_factory=list)
     """What a person compares by hand: log hashes and each seat's randomness."""
     replayed: bool = True
+    app_decisions: int = 0
+    """Actions of a seat the app played, each replayed from what that seat was shown."""
 
     def fail(self, problem: str) -> None:
         self.ok = False
@@ -57,8 +63,12 @@ class Report:
                     "commitments and the contributions theirs. Actions and private lines "
                     "are withheld: replaying them needs the host's or a player's export."
                     + notes)
+        played = (f" The app's seat played {self.app_decisions} of them, each the action its "
+                  "published algorithm picks from what that seat was shown." if
+                  self.app_decisions else "")
         return (f"OK: {self.games} game(s), {self.events} action(s) replayed, "
-                f"{self.random_steps} with randomness, all outcomes match the seed." + notes)
+                f"{self.random_steps} with randomness, all outcomes match the seed."
+                + played + notes)
 
 
 class Malformed(ValueError):
@@ -219,12 +229,17 @@ def _replay(game: Game, code: str | None, played: dict[str, Any], where: str, ve
             report.fail(f"{where}: the log chain breaks at the deal")
             return
     stack = [state]
+    app = app_player(game)
+    levels = app.app_seats(played["options"]) if app is not None else {}
+    memories = {seat: [_fold(app, None, state, [], seat)] for seat in levels}
     for kind, event in chain.moments(played["events"]):
         if kind == "undo":
             if len(stack) < 2:
                 report.fail(f"{where}: an undo with nothing to undo")
                 return
             stack.pop()
+            for kept in memories.values():
+                kept.pop()
             if version == 2:
                 head = chain.link(head, chain.undo_entry(event))
                 if not _same(head, event["undo_chain"]):
@@ -240,6 +255,17 @@ def _replay(game: Game, code: str | None, played: dict[str, Any], where: str, ve
         if problem:
             report.fail(f"{where}: step {step}: {problem}")
             return
+        if event["seat"] in levels:
+            assert app is not None, "levels come from the game's app seats"
+            offered = [a.to_json() for a in game.actions(stack[-1], event["seat"])]
+            picked = app.app_decide(memories[event["seat"]][-1], offered, fairness.seat_random_for(
+                seed, contributions, step, event["seat"]), levels[event["seat"]])
+            if chain.canonical(picked) != chain.canonical(
+                    {"action": event["action"]["action"], "params": event["action"]["params"]}):
+                report.fail(f"{where}: step {step}: the app's seat {event['seat'] + 1} did "
+                            "not play the action its algorithm picks from what it was shown")
+                return
+            report.app_decisions += 1
         rng = fairness.random_for(seed, contributions, step)
         applied = game.apply(stack[-1], event["seat"], event["action"], rng)
         report.events += 1
@@ -253,6 +279,8 @@ def _replay(game: Game, code: str | None, played: dict[str, Any], where: str, ve
                 report.fail(f"{where}: the log chain breaks at step {step}")
                 return
         stack.append(applied.state)
+        for seat, kept in memories.items():
+            kept.append(_fold(app, kept[-1], applied.state, applied.log, seat))
     final = chain.state_sha256(chain.canonical(stack[-1]))
     if final != played["final_state_sha256"]:
         report.fail(f"{where}: the final position differs from the recorded one")
@@ -262,6 +290,12 @@ def _replay(game: Game, code: str | None, played: dict[str, Any], where: str, ve
         head = chain.link(head, chain.end_entry(played["result"], played["final_state_sha256"]))
         if not _same(head, played["log_hash"]):
             report.fail(f"{where}: the log chain does not end in the recorded log hash")
+
+
+def _fold(app: Any, memory: Any, state: Any, log: list[dict[str, Any]], seat: int) -> Any:
+    """The app's seat's memory after one more step: only what that seat was shown."""
+    view, lines = app.app_moment(state, log, seat)
+    return app.app_remember(memory, view, lines)
 
 
 def _check_action(game: Game, state: Any, event: dict[str, Any]) -> str | None:

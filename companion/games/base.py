@@ -330,6 +330,28 @@ class Game(Protocol):
     def redeal_hidden(self, state: State, seat: int, rng: Random) -> State: ...
 
 
+class AppPlayer(Protocol):
+    """A game some of whose seats the app may play (Fury's Dracula, issue 33). The app's
+    seat decides from what that seat is shown — ``app_moment``: its own view and the log
+    lines it may read — folded into a memory, and picks one of its offered actions with
+    its own step-tied randomness (``fairness.seat_random_for``); ``verify`` replays it."""
+
+    def app_seats(self, options: dict[str, Any]) -> dict[int, str]:
+        """The seats the app plays at these options, each with its level."""
+    def app_moment(self, state: State, log: list[dict[str, Any]], seat: int
+                   ) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+        """What ``seat`` is shown after a step: its view and the lines it may read."""
+    def app_remember(self, memory: Any, view: dict[str, Any],
+                     lines: list[dict[str, Any]]) -> Any: ...
+    def app_decide(self, memory: Any, offered: list[dict[str, Any]], rng: Random,
+                   level: str) -> dict[str, Any]: ...
+
+
+def app_player(game: Any) -> AppPlayer | None:
+    """The game as an :class:`AppPlayer`, if the app can play any of its seats."""
+    return game if hasattr(game, "app_seats") else None
+
+
 def check_params(params: Any, **schema: type | tuple[type, ...]) -> dict[str, Any]:
     """Parse an action's params against ``name=type`` pairs; raise ActionSyntaxError if malformed.
 

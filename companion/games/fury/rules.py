@@ -53,6 +53,7 @@ from companion.games.fury import (
     tactics,
     turns,
 )
+from companion.games.fury.automa import play as automa
 from companion.games.fury.cards import HUNTERS
 from companion.games.fury.state import DRACULA, Ctx, controller, hunters_of
 from companion.games.fury.view import redeal_hidden, view
@@ -101,6 +102,14 @@ OPTIONS: tuple[Option, ...] = (
                    "implementation, not from the card: check against yours.")),
     Option("sea_encounters", N_("Dracula may lay encounters at sea"), False,
            hint=N_("The rulebook does not forbid it, but a sea can never be searched.")),
+    Option("dracula_by_app", N_("Dracula played by the app"), "no", kind="choice",
+           choices=(("no", N_("No: a player is Dracula")),
+                    ("cunning", N_("Yes — Cunning: weighs what the hunters can know")),
+                    ("cautious", N_("Yes — Cautious: keeps out of the hunters' reach")),
+                    ("wandering", N_("Yes — Wandering: goes anywhere the hunters are not"))),
+           hint=N_("The first seat is then the app's: it plays every decision of Dracula "
+                   "from what his own phone would show, and the other players share the "
+                   "four hunters. After the game, “companion verify” replays its decisions.")),
     *tactics.OPTIONS,
 )
 
@@ -346,8 +355,33 @@ def result(state: State) -> Result | None:
     return state["result"]
 
 
+# --- Dracula played by the app (issue 33) ------------------------------------------------
+
+
+def app_seats(options: dict[str, Any]) -> dict[int, str]:
+    """Dracula's seat and its level when the table chose a Dracula played by the app."""
+    level = options.get("dracula_by_app", "no")
+    return {DRACULA: level} if level in automa.LEVELS else {}
+
+
+def app_moment(state: State, log: list[dict[str, Any]], seat: int
+               ) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    """What the app's seat is shown after a step — its own view and the log lines it may
+    read: the only road from the state to the automa."""
+    return view(state, seat), [line for line in log if "to" not in line or seat in line["to"]]
+
+
+app_remember = automa.remember
+
+
+def app_decide(memory: automa.Memory, offered: list[dict[str, Any]], rng: Random,
+               level: str) -> dict[str, Any]:
+    return automa.decide(memory, offered, rng, level)
+
+
 __all__ = [
     "NAME", "TITLE", "BLURB", "MIN_PLAYERS", "MAX_PLAYERS", "HAS_HIDDEN_INFO", "HAS_CHANCE",
     "REMATCH", "MAX_TURNS", "OPTIONS", "seats", "setup", "actions", "apply", "view", "result",
     "redeal_hidden", "default_options", "validate", "controller", "hunters_of", "DRACULA",
+    "app_seats", "app_moment", "app_remember", "app_decide",
 ]

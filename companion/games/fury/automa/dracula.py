@@ -54,6 +54,8 @@ class Seen:
 
     def __init__(self, memory: Memory) -> None:
         view = memory.view
+        self.round = int(view.get("round", 0))
+        self.unmet = self.round - memory.met
         self.view = view
         self.belief: Belief = memory.belief
         secret = view.get("secret") or {}
@@ -206,7 +208,8 @@ def _coefficients() -> dict[str, float]:
     fitted = VALUES.get("move", {}).get("coefficients")
     if fitted:
         return {k: float(v) for k, v in fitted.items()}
-    return {"found": -4.0, "dead_end": -1.0, "spread": 0.5, "blood": -0.3}
+    return {"found": -4.0, "dead_end": -1.0, "spread": 0.5, "blood": -0.3, "strike": 1.0,
+            "stalk": 2.0}
 
 
 def move_features(offer: Offer, seen: Seen, believed: dict[str, float],
@@ -215,17 +218,84 @@ def move_features(offer: Offer, seen: Seen, believed: dict[str, float],
     to = _destination(offer, seen)
     taken = seen.taken() | {to}
     found = found_chance(to, believed, reaches, focus)
+    strike = 0.0
     if to in seen.hunter_places() and not board.is_sea(to):
         found = 1.0
+        if strike_target(offer, seen) is not None:
+            found, strike = 0.0, 1.0
     onward = [p for p in board.neighbours(to) if p not in taken
               and p not in seen.snapshot.blocked and p != board.HOSPITAL]
     safe = [p for p in onward if exposure(p, reaches) < 0.5]
     spread = -sum(w * math.log(w) for w in believed.values() if w > 0)
     return {"found": found, "dead_end": 1.0 if not safe else 1.0 / (1 + len(safe)),
-            "spread": spread, "blood": float(_blood_cost(offer))}
+            "spread": spread, "blood": float(_blood_cost(offer)), "strike": strike,
+            "stalk": _stalk(to, seen)}
+
+
+def _stalk(to: str, seen: Seen) -> float:
+    """Closeness to the loneliest hunter, when Cunning is looking for a strike (blood high,
+    the hunters have not met him for ``SHOW_AFTER`` rounds): 1 next to him, less further."""
+    if not seeking(seen):
+        return 0.0
+    best = 0.0
+    for h in seen.hunters:
+        place = h["place"]
+        if not place or place == board.HOSPITAL or board.is_sea(place):
+            continue
+        others = [o["place"] for o in seen.hunters if o["id"] != h["id"] and o["place"]]
+        if any(reach.steps(o, place) <= 1 for o in others):
+            continue
+        distance = reach.dracula_steps(to, place)
+        if distance >= 1:
+            best = max(best, 1.0 / distance)
+    return best
+
+
+SHOW_AFTER = 2
+"""Rounds without meeting the hunters after which Cunning goes looking for a lone hunter
+to strike: a Dracula never met is as dull as one caught at once (issue 33). A pace for the
+game, not a weight of the move value."""
+
+STRIKE_BLOOD = 9
+"""Cunning strikes only while he has this much blood: a fight costs him 1–2 on average
+(measured in simulated combats, bench/README.md) and he must survive the next."""
+
+
+def seeking(seen: Seen) -> bool:
+    """Is Cunning looking for a fight: his blood high, the hunters not met for a while?"""
+    return seen.unmet >= SHOW_AFTER and seen.blood >= STRIKE_BLOOD
+
+
+def strike_target(offer: Offer, seen: Seen) -> dict[str, Any] | None:
+    """The hunter this move would attack, when it is a strike that pays: a lone hunter out
+    of the others' reach while Dracula's blood is high — at night (Fangs bite, „Дракула
+    использует все свои 8 карт Приемов, если бой происходит ночью“), or by day too when he
+    is looking for a fight. Else None."""
+    to = _destination(offer, seen)
+    if offer["params"].get("power") or board.is_sea(to):
+        return None
+    if not seen.night and not seeking(seen):
+        return None
+    there = [h for h in seen.hunters if h["place"] == to]
+    if len(there) != 1 or seen.blood < STRIKE_BLOOD:
+        return None
+    target = there[0]
+    others = [reach.reach(h["place"]) for h in seen.hunters
+              if h["id"] != target["id"] and h["place"] and h["place"] != board.HOSPITAL]
+    if exposure(to, others) >= 0.5:
+        return None
+    return target
 
 
 def move_cunning(moves: list[Offer], seen: Seen, rng: Random) -> Offer:
+    """The move of highest value; when looking for a fight, the strike on the weakest lone
+    hunter, else the way towards one."""
+    if seeking(seen):
+        strikes = [(strike_target(o, seen), o) for o in moves]
+        aimed = [(t, o) for t, o in strikes if t is not None]
+        if aimed:
+            return min(aimed, key=lambda pair: (pair[0]["item_count"], pair[0]["health"],
+                                                pair[0]["id"]))[1]
     reaches = hunters_reach(seen)
     focus = float(VALUES.get("focus", 0.7))
     weights = _coefficients()
@@ -282,7 +352,7 @@ def choose(memory: Memory, offered: list[Offer], rng: Random, level: str) -> Off
         return min(offered, key=lambda o: (_rank_token(o["params"]["token"]),
                                            o["params"]["token"]))
     if "tactic" in names:
-        return _tactic(offered, seen, rng)
+        return _tactic(offered, seen, rng, level)
     if "ambush" in names:
         return _ambush(offered, seen)
     if names & {"play_event", "pass", "to_time"}:
@@ -328,12 +398,29 @@ def _dropoff(offered: list[Offer]) -> Offer:
     return by.get("catacombs") or by["discard"]
 
 
-def _tactic(offered: list[Offer], seen: Seen, rng: Random) -> Offer:
-    """Strike hard while his blood lasts, bite at night, escape when it runs low."""
-    low = seen.blood <= 5
-    prefer = (["escape_mist", "escape_bat", "escape_man", "dodge_dracula"] if low else
-              ["fangs", "strength", "claws", "mesmerize", "dodge_dracula"] if seen.night
-              else ["claws", "dodge_dracula", "escape_man"])
+ESCAPE_ORDER = ("escape_mist", "escape_bat", "escape_man")
+
+
+def _tactic(offered: list[Offer], seen: Seen, rng: Random, level: str) -> Offer:
+    """Cunning hits and runs: Fangs in the first round at night (a bite, and a bat's
+    flight if he wins), then an Escape; by day he escapes at once unless the hunter is
+    nearly down. The other levels strike while their blood lasts and escape when low."""
+    fight = seen.view.get("combat") or {}
+    first = int(fight.get("round", 1)) <= 1
+    weak = min((h["health"] for h in seen.hunters if h["id"] in {
+        f["id"] for f in fight.get("fighters", [])}), default=99) <= 2
+    if level == "cunning":
+        if seen.night and first and seen.blood > 5:
+            prefer = ["fangs", "strength", "claws"]
+        elif weak and seen.blood > 5:
+            prefer = ["fangs", "strength", "claws"] if seen.night else ["claws"]
+        else:
+            prefer = [*ESCAPE_ORDER, "dodge_dracula"]
+    elif seen.blood <= 5:
+        prefer = [*ESCAPE_ORDER, "dodge_dracula"]
+    else:
+        prefer = (["fangs", "strength", "claws", "mesmerize", "dodge_dracula"] if seen.night
+                  else ["claws", "dodge_dracula", "escape_man"])
     for card in prefer:
         found = [o for o in offered if o["params"].get("card") == card]
         if found:

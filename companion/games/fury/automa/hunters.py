@@ -77,45 +77,58 @@ def _spread(offered: list[Offer], view: dict[str, Any]) -> Offer:
     return max(offered, key=key)
 
 
-def _targets(memory: Memory) -> dict[str, float]:
-    """How much a search of each place is worth: Dracula there, or a card of his trail."""
-    believed = memory.belief.where()
-    cards_there = memory.belief.places()
-    out = {p: 2.0 * w for p, w in believed.items()}
-    for p, w in cards_there.items():
-        out[p] = out.get(p, 0.0) + 0.5 * w
+def _next_round(believed: dict[str, float], hunters: set[str]) -> dict[str, float]:
+    """Where Dracula may be after his next move: each place he may be now spreads over
+    itself and its neighbours by road and sea (not into a hunter's city, where he would
+    have to fight)."""
+    out: dict[str, float] = {}
+    for place, weight in believed.items():
+        spots = [q for q in (place, *sorted(board.neighbours(place)))
+                 if q not in hunters and q != board.HOSPITAL]
+        for q in spots:
+            out[q] = out.get(q, 0.0) + weight / len(spots)
     return out
 
 
-def _score(place: str, targets: dict[str, float]) -> float:
-    here = targets.get(place, 0.0) if not board.is_sea(place) else 0.0
-    near = sum(w / (1 + reach.steps(place, p)) ** 2 for p, w in targets.items())
-    return here + 0.2 * near
-
-
 def _move(memory: Memory, offered: list[Offer], rng: Random) -> Offer:
-    targets = _targets(memory)
+    """Search where Dracula most likely is now; else stand where the places he may move to
+    next are within reach and not already within another hunter's."""
     view = memory.view
+    believed = memory.belief.where()
+    trail_cards = memory.belief.places()
     turn = view.get("turn") or {}
-    mover = next((h for h in view["hunters"] if h["id"] == turn.get("who")), None)
-    here = mover["place"] if mover else None
-    options: list[tuple[float, Offer]] = []
+    who = turn.get("who")
+    here = next((h["place"] for h in view["hunters"] if h["id"] == who), None)
+    others = [h["place"] for h in view["hunters"] if h["id"] != who and h["place"]
+              and h["place"] != board.HOSPITAL]
+    upcoming = _next_round(believed, set(others) | ({here} if here else set()))
+    covered = {q: max((reach.reach(p).get(q, 0.0) for p in others), default=0.0)
+               for q in upcoming}
+
+    def score(place: str) -> float:
+        now = 0.0 if board.is_sea(place) else (
+            2.0 * believed.get(place, 0.0) + 0.5 * trail_cards.get(place, 0.0))
+        mine = reach.reach(place)
+        later = sum(w * mine.get(q, 0.0) * (1.0 - covered[q]) for q, w in upcoming.items())
+        return now + later
+
+    options: list[tuple[float, str, Offer]] = []
     for o in offered:
         if o["action"] == "travel":
-            options.append((_score(o["params"]["to"], targets), o))
+            options.append((score(o["params"]["to"]), o["params"]["to"], o))
         elif o["action"] == "stay" and here:
-            options.append((_score(here, targets) - 0.01, o))
-    best = max(options, key=lambda item: item[0], default=None)
+            options.append((score(here) - 1e-6, here, o))
+    best = max(options, key=lambda item: (item[0], item[1]), default=None)
     train = next((o for o in offered if o["action"] == "train" and not o["params"]["carriage"]),
                  None)
-    if train is not None and here is not None and targets:
-        far = max(targets, key=lambda p: targets[p])
-        if reach.steps(here, far) >= 3 and (best is None or best[0] < 0.5 * targets[far]):
+    if train is not None and here is not None and believed:
+        likely = max(believed, key=lambda p: (believed[p], p))
+        if reach.steps(here, likely) >= 3 and (best is None or best[0] < 0.05):
             return train
     if best is None:
         calm = [o for o in offered if o["action"] != "join"]
         return pick(calm or offered, rng)
-    return best[1]
+    return best[2]
 
 
 def _act(offered: list[Offer], view: dict[str, Any]) -> Offer:

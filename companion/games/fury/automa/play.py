@@ -41,6 +41,9 @@ class Memory:
     belief: Belief = field(default_factory=Belief)
     view: dict[str, Any] = field(default_factory=dict)
     moments: int = 0
+    met: int = 0
+    """The last round the hunters met Dracula (fought him, or saw where he is outside
+    his castle); 0 while they never have."""
 
     def clone(self) -> Memory:
         """A copy to fold the next moment into, leaving this one as it was (the referee
@@ -52,7 +55,7 @@ class Memory:
         tracker = copy.copy(self.tracker)
         tracker.limbo = set(self.tracker.limbo)
         tracker.dracula_turn = dict(self.tracker.dracula_turn)
-        return Memory(tracker, belief, self.view, self.moments)
+        return Memory(tracker, belief, self.view, self.moments, self.met)
 
 
 def remember(memory: Memory | None, view: dict[str, Any], lines: list[dict[str, Any]]
@@ -62,6 +65,11 @@ def remember(memory: Memory | None, view: dict[str, Any], lines: list[dict[str, 
     new.belief.apply(new.tracker.step(view, lines))
     new.view = view
     new.moments += 1
+    fight = view.get("combat") or {}
+    seen_at = view.get("dracula_place")
+    if (fight.get("active") and fight.get("enemy_kind") == "dracula") or (
+            seen_at is not None and seen_at != "castle_dracula"):
+        new.met = int(view.get("round", 0))
     return new
 
 
