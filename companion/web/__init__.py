@@ -127,7 +127,7 @@ def init_web(app: Flask) -> None:
     csrf.init_app(app)
     htmx.init_app(app)
 
-    from companion.web import api, lobby, screens
+    from companion.web import api, lobby, offline, screens
     from companion.web.assets import init_assets
     from companion.web.presence import init_presence
     from companion.web.throttle import init_throttle
@@ -143,6 +143,7 @@ def init_web(app: Flask) -> None:
     app.register_blueprint(lobby.bp)
     app.register_blueprint(screens.bp)
     app.register_blueprint(api.bp)
+    app.register_blueprint(offline.bp)
 
     app.jinja_env.filters["t"] = render.translate
     app.jinja_env.globals["say"] = render.say
