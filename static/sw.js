@@ -9,9 +9,10 @@
 // - each screen (/s/<token>, /h/<token>, /t/<code>): the last page the network gave for
 //   that exact URL, in one cache per kind, so the table view's cache holds no seat's data;
 //   companion.js keeps the newest live fragment beside it under <screen>/live;
+// - the lobby and its "On this device" page (/, /me: no secret, the list is the device's);
 // - nothing else: no API answer, no event stream, no POST.
 // A screen is asked of the network first; only when the network fails (or says nothing for
-// a few seconds) is the kept copy served, and only for the very URL it was kept under. A
+// 8 s) is the kept copy served, and only for the very URL it was kept under. A
 // link the server refuses (a seat given a new link) loses its kept copy at once.
 "use strict";
 
@@ -19,7 +20,7 @@ var SHELL = "tc-shell-" + CONFIG.version;
 var PAGES = "tc-pages";
 var SCREENS = { s: "tc-seat", h: "tc-host", t: "tc-table" };
 var KEPT = 40;  // entries per kind: 20 screens (a page and its newest fragment), like the device's list
-var PATIENCE = 4000;  // ms a screen waits for the network when a copy is kept
+var PATIENCE = 8000;  // ms a screen waits for the network when a copy is kept (htmx's own timeout)
 
 function screenCache(path) {
   var found = /^\/([sht])\/[^/]+(\/live)?$/.exec(path);
@@ -81,6 +82,8 @@ function page(event, name) {
   });
 }
 
+// A static file by its hashed URL: kept, else fetched and kept. Offline, a page kept before
+// the files changed asks for older hashes: the same file's newer copy serves it.
 function asset(event) {
   return caches.match(event.request, { ignoreVary: true }).then(function (found) {
     return found || fetch(event.request).then(function (response) {
@@ -89,6 +92,10 @@ function asset(event) {
         event.waitUntil(caches.open(SHELL).then(function (c) { return c.put(event.request, copy); }));
       }
       return response;
+    }, function (error) {
+      return caches.open(SHELL).then(function (c) {
+        return c.match(event.request, { ignoreSearch: true, ignoreVary: true });
+      }).then(function (other) { if (other) { return other; } throw error; });
     });
   });
 }

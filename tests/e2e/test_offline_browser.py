@@ -123,12 +123,16 @@ def test_a_tap_whose_answer_was_lost_survives_a_reload_offline_and_applies_once(
     eva.shot("offline-2-back")
 
 
-def test_a_tap_made_offline_survives_a_reload_and_is_applied_when_back(server, devices):
+def test_a_tap_made_offline_survives_a_restart_and_is_applied_when_back(server, devices):
     table, eva, filip = kit(server, devices, "off-tap")
     kept_by_the_worker(eva)
     eva.context.set_offline(True)
     roll(eva, "1d6")
     expect(eva.page.locator(".unsent")).to_contain_text("“1d6”", timeout=WAIT)
+    # The phone restarts offline: the browser forgets its session cookie (the one the kept
+    # tap's CSRF token belongs to) and opens the seat again from the worker's copy; back
+    # online, the refused token is renewed from the seat's page and the tap goes through.
+    eva.context.clear_cookies()
     eva.page.reload()
     expect(eva.page.locator(".unsent")).to_contain_text("Not sent yet: “1d6”", timeout=WAIT)
     assert filip.page.locator(".rolls li").count() == 0
