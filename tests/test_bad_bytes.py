@@ -7,7 +7,7 @@ not UTF-8, and Werkzeug fails when a view first reads an argument). So a real
 ``companion serve`` gets a corpus of bad bytes, digits other than 0–9 and malformed bodies
 on every route the app has — pages, event streams, fragments, the API, the forms (with a
 valid CSRF token, so the form is read) — and must answer each with a status below 500,
-a 400 with a sentence where the request itself is malformed, change nothing when it
+a 400 with a sentence where the query or the form is not text, change nothing when it
 refuses, and print no traceback: at most one short log line a request.
 """
 
@@ -33,6 +33,7 @@ FORM_FIELDS = ("action", "params", "version", "key", "in_value", "kind_value", "
                "contribution", "commitment", "force", "seat0", "seat1", "table", "seat",
                "opt_deck", "opt_cards", "opt_first_to")
 """Every form field the app reads."""
+FORM = b"application/x-www-form-urlencoded"
 SUPERSCRIPT_TWO = "%C2%B2"
 """``²``, percent-encoded as a browser sends it: ``str.isdigit`` takes it, ``int`` does not."""
 
@@ -156,7 +157,7 @@ HEADER_CORPUS = [b"Accept-Language: " + BAD, b"Cookie: session=" + BAD, b"Cookie
 def body_corpus(csrf: bytes) -> list[tuple[bytes, bytes]]:
     """(content type, body) pairs: forms with bad bytes in each field the app reads (and a
     valid CSRF token, so the form is read), ``²`` where numbers go, malformed JSON."""
-    form = b"application/x-www-form-urlencoded"
+    form = FORM
     token = b"csrf_token=" + csrf + b"&"
     corpus = [(form, token + b"&".join(f.encode() + b"=" + BAD for f in FORM_FIELDS[i::3]))
               for i in range(3)]
@@ -205,6 +206,8 @@ def test_no_byte_answers_500_on_any_route(server, table, routes):
                 method, path, [b"Cookie: " + cookie], body, content_type))
             sent += 1
             assert answer.status < 500, (method, path, body[:80], answer.status)
+            if content_type == FORM and BAD in body:
+                assert answer.status == 400 and b"not text (UTF-8)" in answer.body, path
             if answer.status >= 400:
                 assert snapshot(server) == before, (method, path, body[:80])
     log = server.output.splitlines()[log_before:]

@@ -83,11 +83,14 @@ class SecurityHeaders:
 _LOCALES = {code: Locale.parse(code) for code in LANGUAGES}
 
 
-def refuse_undecodable_query() -> None:
-    """Before every view: a query string that is not UTF-8 is malformed (400). A browser
-    percent-encodes; a crafted client may send raw bytes, which Werkzeug fails to read as
-    soon as a view asks for any argument (a 500 with a traceback in the log)."""
+def refuse_undecodable() -> None:
+    """Before every view: a query string or a form that is not UTF-8 is malformed (400). A
+    browser percent-encodes both; a crafted client may send raw bytes, which Werkzeug fails
+    to read in a query as soon as a view asks for any argument (a 500 with a traceback in
+    the log) and drops from a form (which then reads as one posted without its CSRF token)."""
     inputs.check_utf8(request.query_string)
+    if request.mimetype == "application/x-www-form-urlencoded":
+        inputs.check_utf8(request.get_data(cache=True))
 
 
 def protect_forms() -> None:
@@ -143,7 +146,7 @@ def init_web(app: Flask) -> None:
     init_assets(app)
     init_throttle(app)
     init_presence(app)
-    app.before_request(refuse_undecodable_query)
+    app.before_request(refuse_undecodable)
 
     # CSRF where a request needs it: the screens' and the lobby's forms check it themselves
     # (``csrf.protect`` before each of their requests). The JSON API carries its token in

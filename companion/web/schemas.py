@@ -8,7 +8,7 @@ sentence, a range, a pattern) as JSON Schema keywords.
 A small generator rather than a library: it covers exactly the types used here (TypedDict,
 Literal, unions, lists, dicts, ``Annotated``) in about sixty lines; pydantic would add four
 packages to the server for the same output, and on Python 3.11 it refuses
-``typing.TypedDict`` (it asks for ``typing_extensions``'), so every type here would change.
+``typing.TypedDict`` (it asks for ``typing_extensions``), so every type here would change.
 """
 
 from __future__ import annotations
