@@ -51,7 +51,8 @@ def serve(args: argparse.Namespace) -> int:
     database = Path(args.db).resolve()
     logs.quiet_tokens()
     try:
-        app = create_app(overrides={"DATABASE": str(database), "PUBLIC_URL": url})
+        app = create_app(overrides={"DATABASE": str(database), "PUBLIC_URL": url,
+                                    "APP_SEATS_IN_LOOP": True})
     except (store.DatabaseError, OSError) as error:
         return fail(f"cannot use {args.db} as the database ({error}).")
     try:
@@ -71,6 +72,9 @@ def serve(args: argparse.Namespace) -> int:
     print(terminal_qr(url))
     print("Stop with Ctrl+C.", flush=True)
     store.keep_checkpointed(str(database))
+    from companion.web import appseats
+
+    appseats.resume(app)
     server.run()  # returns on Ctrl+C
     return 0
 

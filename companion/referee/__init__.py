@@ -8,6 +8,7 @@ below; each lives in the module that says what it is:
 
 - ``table``: the table as one request reads it (:class:`Table`, opened by code or token);
 - ``acting``: one seat's action and the undo of the last one;
+- ``appseat``: a seat the app plays (Fury's Dracula): its decision from what it is shown;
 - ``life``: create, deal (the phones' randomness: ``deal``), end, play again;
 - ``seats``: the host's controls over seats and screens, join codes;
 - ``log``: what each viewer may read of the game's events;
@@ -16,7 +17,7 @@ below; each lives in the module that says what it is:
 
 from __future__ import annotations
 
-from companion.referee.acting import Acted, act, undo, undo_allowed
+from companion.referee.acting import Acted, act, app_seats, undo, undo_allowed
 from companion.referee.life import (
     close,
     create,
@@ -49,7 +50,7 @@ from companion.referee.table import (
 from companion.referee.tokens import seat_token, token_hash
 
 __all__ = [
-    "WRONG_JOIN_CODE", "Acted", "Table", "act", "close", "create", "finished_games",
+    "WRONG_JOIN_CODE", "Acted", "Table", "act", "app_seats", "close", "create", "finished_games",
     "host_version", "join", "join_codes", "log_after_action", "log_for", "open_host",
     "open_seat", "open_table", "play_again", "redeem_join_code", "reissue", "reveal",
     "seat_token", "seat_version", "set_host_language", "set_public_url",

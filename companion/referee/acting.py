@@ -16,9 +16,16 @@ from typing import Any
 from companion import store
 from companion.core import chain, fairness, inputs
 from companion.core.errors import BadRequest, Refused, Stale
-from companion.games.base import N_, Action, ActionSyntaxError, RuleError
+from companion.games.base import N_, Action, ActionSyntaxError, RuleError, app_player
 from companion.referee import deal, life
-from companion.referee.table import Table, now, open_host, open_seat, open_seat_with_key
+from companion.referee.table import (
+    Table,
+    now,
+    open_host,
+    open_seat,
+    open_seat_with_key,
+    open_table,
+)
 from companion.store import Database
 
 
@@ -57,67 +64,94 @@ def act(
         table, seat, seen = open_seat_with_key(db, token, key)
         if seen is not None:
             return Acted(table, seat, repeated=True)
-        if table.closed:
-            raise Refused(N_("This table has ended; the host can start a new one."))
-        if not table.dealt:
-            _deal_at_first_action(db, table)
-        if table.result is not None:
-            raise Refused(N_("The game is over."))
-        seat_versions = store.loads(table.row["seat_versions"])
-        if version is not None and version < seat_versions[seat["seat"]]:
-            raise Stale(N_("The table changed before your action arrived; "
-                           "nothing was done. Here is the table as it is now."))
-        if not isinstance(action, str) or not action:
-            raise BadRequest(N_("Say which action to take."))
-        offered = table.actions(seat["seat"])
-        params = inputs.check_params(action, {} if params is None else params, offered)
-        if not offered:
-            raise Refused(N_("There is nothing for you to do right now; wait for your turn."))
-        before = {s: table.actions(s) for s in range(len(table.seats))}
-        last = table.last_live(db)
-        step = last["step"] + 1 if last else 1
-        rng = fairness.random_for(table.row["seed"], deal.contributions(db, table), step)
-        assert table.state is not None, "dealt above: a table offers actions only once dealt"
-        try:
-            applied = table.game.apply(table.state, seat["seat"],
-                                       {"action": action, "params": params}, rng)
-        except ActionSyntaxError as error:
-            raise BadRequest(error.message, **error.args_) from None
-        except RuleError as error:
-            raise Refused(error.message, **error.args_) from None
-        new_version = table.version + 1
-        state_text = store.dumps(applied.state)
-        posted = {"action": action, "params": params}
-        head = chain.link(table.row["log_hash"], chain.action_entry({
-            "step": step, "seat": seat["seat"], "version": new_version, "action": posted,
-            "log": applied.log}))
-        log_text = store.dumps(applied.log)
-        revealed = int(applied.revealed or rng.used)
-        event_id = store.insert(db, "events", {
-            "table_code": table.code, "round": table.round, "step": step, "seat": seat["seat"],
-            "action": store.dumps(posted),
-            "key": None if key is None else f"{seat['seat']}:{key}",
-            "log": log_text, "revealed": revealed,
-            "state": state_text, "version": new_version, "undone_version": None,
-            "undone_by": None, "created": now(), "chain": head,
-        })
-        fields = {"version": new_version, "high_step": max(table.row["high_step"], step)}
-        table.moved(applied.state, state=state_text, **fields, log_hash=head,
-                    log_size=table.row["log_size"] + 1)
-        stored = {"id": event_id, "step": step, "seat": seat["seat"], "revealed": revealed,
-                  "version": new_version}
-        table.remember_last(stored)
-        for s, offers in before.items():
-            if not same_offers(offers, table.actions(s)):
-                seat_versions[s] = new_version
-        fields["seat_versions"] = store.dumps(seat_versions)
-        table.row["seat_versions"] = fields["seat_versions"]
-        finished = table.result     # worked out once: the answer asks again
-        if finished is not None:
-            life.end_round(db, table, finished)
-        store.update_table(db, table.code, **fields, log_hash=table.row["log_hash"],
-                           log_size=table.row["log_size"], round_closed=int(finished is not None))
-        table.row.update(round_closed=int(finished is not None))
+        if seat["seat"] in app_seats(table):
+            raise Refused(N_("The app plays this seat; nobody acts for it."))
+        return _act(db, table, seat, action, params, version, key)
+
+
+def act_for_app(db: Database, code: str, seat_number: int, action: dict[str, Any],
+                at_version: int) -> Acted | None:
+    """The app's seat takes ``action``, decided at version ``at_version`` of the table:
+    the same checks, event, log and chain as a person's action (``act``). None when the
+    table moved on meanwhile (the app decides again from what it shows now)."""
+    with store.writing(db):
+        table = open_table(db, code)
+        if table.version != at_version or seat_number not in app_seats(table):
+            return None
+        seat = table.seats[seat_number]
+        return _act(db, table, seat, action["action"], action["params"], None, None)
+
+
+def app_seats(table: Table) -> dict[int, str]:
+    """The seats the app plays at this table, with their level."""
+    game = app_player(table.game)
+    return game.app_seats(table.options) if game is not None else {}
+
+
+def _act(db: Database, table: Table, seat: dict[str, Any], action: Any, params: Any,
+         version: Any, key: Any) -> Acted:
+    """The checks after the seat is known, then the event (inside ``store.writing``)."""
+    if table.closed:
+        raise Refused(N_("This table has ended; the host can start a new one."))
+    if not table.dealt:
+        _deal_at_first_action(db, table)
+    if table.result is not None:
+        raise Refused(N_("The game is over."))
+    seat_versions = store.loads(table.row["seat_versions"])
+    if version is not None and version < seat_versions[seat["seat"]]:
+        raise Stale(N_("The table changed before your action arrived; "
+                       "nothing was done. Here is the table as it is now."))
+    if not isinstance(action, str) or not action:
+        raise BadRequest(N_("Say which action to take."))
+    offered = table.actions(seat["seat"])
+    params = inputs.check_params(action, {} if params is None else params, offered)
+    if not offered:
+        raise Refused(N_("There is nothing for you to do right now; wait for your turn."))
+    before = {s: table.actions(s) for s in range(len(table.seats))}
+    last = table.last_live(db)
+    step = last["step"] + 1 if last else 1
+    rng = fairness.random_for(table.row["seed"], deal.contributions(db, table), step)
+    assert table.state is not None, "dealt above: a table offers actions only once dealt"
+    try:
+        applied = table.game.apply(table.state, seat["seat"],
+                                   {"action": action, "params": params}, rng)
+    except ActionSyntaxError as error:
+        raise BadRequest(error.message, **error.args_) from None
+    except RuleError as error:
+        raise Refused(error.message, **error.args_) from None
+    new_version = table.version + 1
+    state_text = store.dumps(applied.state)
+    posted = {"action": action, "params": params}
+    head = chain.link(table.row["log_hash"], chain.action_entry({
+        "step": step, "seat": seat["seat"], "version": new_version, "action": posted,
+        "log": applied.log}))
+    log_text = store.dumps(applied.log)
+    revealed = int(applied.revealed or rng.used)
+    event_id = store.insert(db, "events", {
+        "table_code": table.code, "round": table.round, "step": step, "seat": seat["seat"],
+        "action": store.dumps(posted),
+        "key": None if key is None else f"{seat['seat']}:{key}",
+        "log": log_text, "revealed": revealed,
+        "state": state_text, "version": new_version, "undone_version": None,
+        "undone_by": None, "created": now(), "chain": head,
+    })
+    fields = {"version": new_version, "high_step": max(table.row["high_step"], step)}
+    table.moved(applied.state, state=state_text, **fields, log_hash=head,
+                log_size=table.row["log_size"] + 1)
+    stored = {"id": event_id, "step": step, "seat": seat["seat"], "revealed": revealed,
+              "version": new_version}
+    table.remember_last(stored)
+    for s, offers in before.items():
+        if not same_offers(offers, table.actions(s)):
+            seat_versions[s] = new_version
+    fields["seat_versions"] = store.dumps(seat_versions)
+    table.row["seat_versions"] = fields["seat_versions"]
+    finished = table.result     # worked out once: the answer asks again
+    if finished is not None:
+        life.end_round(db, table, finished)
+    store.update_table(db, table.code, **fields, log_hash=table.row["log_hash"],
+                       log_size=table.row["log_size"], round_closed=int(finished is not None))
+    table.row.update(round_closed=int(finished is not None))
     return Acted(table, seat, last=dict(stored, log=log_text, undone_version=None,
                                         undone_by=None), previous=last)
 

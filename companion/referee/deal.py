@@ -22,7 +22,7 @@ from companion import store
 from companion.caches import Cache
 from companion.core import chain, fairness
 from companion.core.errors import BadRequest, Refused
-from companion.games.base import N_, RuleError
+from companion.games.base import N_, RuleError, app_player
 from companion.referee.table import DEALT, GATHERING, REVEALING, Table
 from companion.store import Database
 
@@ -85,9 +85,17 @@ def commit(db: Database, table: Table, seat: int, commitment: str,
         store.update_contribution(db, row["id"], commitment=commitment, value=value)
     else:
         return False
-    if len({c["seat"] for c in contributions(db, table)}) == len(table.seats):
+    if len({c["seat"] for c in contributions(db, table)}) == len(people(table)):
         close_gathering(db, table, BY_PLAYERS)
     return True
+
+
+def people(table: Table) -> list[int]:
+    """The seats a person holds: every seat but those the app plays (which have no phone
+    and send no randomness of their own)."""
+    game = app_player(table.game)
+    played = game.app_seats(table.options) if game is not None else {}
+    return [s["seat"] for s in table.seats if s["seat"] not in played]
 
 
 def reveal(db: Database, table: Table, seat: int, value: str) -> bool:
@@ -158,11 +166,13 @@ def status(db: Database, table: Table) -> dict[str, Any]:
     (its short hash; whether it was committed, revealed and used)."""
     found = {c["seat"]: c for c in contributions(db, table)}
     seats = []
+    humans = people(table)
     for s in table.seats:
         row = found.get(s["seat"])
         seats.append({
             "seat": s["seat"], "name": s["name"], "joined": bool(s["claimed"]),
             "committed": row is not None, "revealed": bool(row and row["value"]),
             "short": fairness.short(row["commitment"]) if row else None,
+            "app": s["seat"] not in humans,
         })
     return {"phase": table.row["deal_phase"], "by": table.row["deal_by"], "seats": seats}

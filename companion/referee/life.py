@@ -135,6 +135,8 @@ def join(db: Database, token: Any, contribution: Any = None, commitment: Any = N
         commitment = digest
     with store.writing(db):
         table, seat = open_seat(db, token)
+        if seat["seat"] not in deal.people(table):
+            raise Refused(N_("The app plays this seat; nobody acts for it."))
         was_dealt = table.dealt
         changed = not seat["claimed"]
         if changed:

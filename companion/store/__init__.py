@@ -245,6 +245,27 @@ def log_events(db: Database, ids: list[int]) -> list[dict[str, Any]]:
                     f"where id in ({marks})", ids)
 
 
+def tables_in_play(db: Database) -> list[str]:
+    """The codes of tables whose current game is dealt and not over."""
+    return [found[0] for found in db.conn.execute(
+        "select code from tables where status = 'playing' and deal_phase = 'dealt' and "
+        "round_closed = 0").fetchall()]
+
+
+def live_event_ids(db: Database, code: str, round_: int) -> list[int]:
+    """The ids of a game's actions not undone, in the order they were played."""
+    return [found[0] for found in db.conn.execute(
+        "select id from events where table_code = ? and round = ? and undone_version is null "
+        "order by id", [code, round_]).fetchall()]
+
+
+def events_with_state(db: Database, ids: list[int]) -> list[dict[str, Any]]:
+    """Events by id, in id order, with their log lines and the state each made."""
+    marks = ",".join("?" * len(ids))
+    return rows(db, f"select id, seat, log, state from events where id in ({marks}) "
+                    "order by id", ids)
+
+
 def last_live_event(db: Database, code: str, round_: int) -> dict[str, Any] | None:
     """The game's last action not undone, without its state: a few steps back along the
     index however long the game is (live steps run 1..n in the order they were stored)."""

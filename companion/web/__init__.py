@@ -138,12 +138,13 @@ def init_web(app: Flask) -> None:
     csrf.init_app(app)
     htmx.init_app(app)
 
-    from companion.web import api, lobby, offline, screens
+    from companion.web import api, appseats, lobby, offline, screens
     from companion.web.assets import init_assets
     from companion.web.presence import init_presence
     from companion.web.throttle import init_throttle
 
     init_assets(app)
+    appseats.init_app(app)
     init_throttle(app)
     init_presence(app)
     app.before_request(refuse_undecodable)

@@ -347,6 +347,7 @@ def host_context(db: Any, table: Table, host_token: str, notice: str = "") -> di
                                                       make=request.method == "GET")
     watch = presence()
     watch.seats_of(table.row["host_hash"], [s["token_hash"] for s in table.seats])
+    played = referee.app_seats(table)
     context.update({
         "host_token": host_token,
         "host_url": base + url_for("screens.host_page", token=host_token),
@@ -361,7 +362,8 @@ def host_context(db: Any, table: Table, host_token: str, notice: str = "") -> di
         "seat_links": [
             {
                 "seat": s["seat"], "name": s["name"], "role": s["role"],
-                "joined": bool(s["claimed"]),
+                "joined": bool(s["claimed"]) or s["seat"] in played,
+                "app": played.get(s["seat"], ""),
                 "devices": watch.count(s["token_hash"]),
                 "join_code": joincodes.shown(codes[s["seat"]]) if s["seat"] in codes else "",
                 "url": base + url_for("screens.seat_page", token=referee.seat_token(

@@ -45,6 +45,12 @@ def server(request, tmp_path_factory) -> Iterator[str]:
     """``companion serve`` itself (its event loop, push updates and connection bounds) on
     a fresh database, in its own process, dealing the same seeds on every run of the
     module (tests/e2e/fixed_seeds.py); ``COMPANION_E2E_SALT`` deals other ones."""
+    yield from serve(request, tmp_path_factory)
+
+
+def serve(request, tmp_path_factory, env: dict[str, str] | None = None) -> Iterator[str]:
+    """The ``server`` fixture's work, with more environment for the server (a module's own
+    fixture may pass some)."""
     port = free_port()
     base = f"http://127.0.0.1:{port}"
     folder = tmp_path_factory.mktemp("e2e")
@@ -56,7 +62,8 @@ def server(request, tmp_path_factory) -> Iterator[str]:
              "--port", str(port), "--db", str(folder / "companion.db"), "--public-url", base,
              "--max-per-client", "1000"],
             stdout=log, stderr=subprocess.STDOUT, start_new_session=True,
-            env={**os.environ, "COMPANION_TEST_SEEDS": request.module.__name__
+            env={**os.environ, **(env or {}),
+                 "COMPANION_TEST_SEEDS": request.module.__name__
                  + os.environ.get("COMPANION_E2E_SALT", "")})
     try:
         deadline = time.monotonic() + 60

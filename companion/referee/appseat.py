@@ -1,0 +1,129 @@
+"""A seat played by the app (issue 33: Fury's Dracula).
+
+The app's seat acts at the same steps a person would and through the same road: its action
+is checked, stored, chained and logged by ``acting.act_for_app`` exactly as a phone's by
+``acting.act``, so the log, undo, the export and ``companion verify`` treat it like any
+seat. What it decides from is only what that seat is shown — after each live step of the
+game, the seat's own view and the log lines it may read (``game.app_moment``), folded into
+a memory (``game.app_remember``) — plus the actions offered to it and its own step-tied
+randomness (``fairness.seat_random_for``): the same inputs ``verify`` rebuilds from the
+export to replay each decision.
+
+A decision is worked out in three parts, so that the slow one holds no lock: ``prepare``
+reads the table (no write transaction), ``decide`` is pure (the server runs it in a worker
+thread), ``take`` stores the action in one write transaction — or gives up when the table
+moved on meanwhile, and the app decides again from what it shows then.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from companion import store
+from companion.caches import Cache
+from companion.core import fairness
+from companion.core.errors import NotFound
+from companion.games.base import AppPlayer, app_player
+from companion.referee import deal
+from companion.referee.acting import act_for_app, app_seats
+from companion.referee.table import Table, open_table
+from companion.store import Database
+
+_none: Cache[str, bool] = Cache("tables without an app seat", 4096)
+"""Tables whose options give the app no seat (a table's options never change)."""
+_memories: Cache[tuple[str, int, int], Any] = Cache("app seat memories", 64)
+"""(the game's seed commitment, the seat, the last live event's id or 0 for the deal) →
+the seat's memory after it: a live event names the whole history before it for good."""
+
+
+@dataclass
+class Turn:
+    """One decision the app's seat must make now, with everything it may decide from."""
+
+    code: str
+    seat: int
+    level: str
+    version: int
+    """The table's version the decision is made at; ``take`` stores it only at this one."""
+    step: int
+    memory: Any
+    offered: list[dict[str, Any]]
+    rng: fairness.StepRandom
+    game: AppPlayer
+
+
+def prepare(db: Database, code: str) -> Turn | None:
+    """The app's next decision at this table, or None when no seat it plays may act."""
+    if code in _none:
+        return None
+    try:
+        table = open_table(db, code)
+    except NotFound:    # a table of another database written in this process (the tests)
+        return None
+    if not app_seats(table):
+        _none.keep(code, True)
+        return None
+    game = app_player(table.game)
+    if game is None or table.closed or not table.dealt or table.result is not None:
+        return None
+    for seat, level in sorted(app_seats(table).items()):
+        offered = [a.to_json() for a in table.actions(seat)]
+        if not [o for o in offered if o["action"] != "hand_open"]:
+            continue
+        last = table.last_live(db)
+        step = last["step"] + 1 if last else 1
+        rng = fairness.seat_random_for(table.row["seed"], deal.contributions(db, table), step,
+                                       seat)
+        return Turn(table.code, seat, level, table.version, step,
+                    memory_now(db, table, game, seat), offered, rng, game)
+    return None
+
+
+def decide(turn: Turn) -> dict[str, Any]:
+    """The action the app's seat takes (pure: safe in a worker thread)."""
+    return turn.game.app_decide(turn.memory, turn.offered, turn.rng, turn.level)
+
+
+def take(db: Database, turn: Turn, action: dict[str, Any]) -> bool:
+    """Store the decided action; False when the table moved on since ``prepare``."""
+    return act_for_app(db, turn.code, turn.seat, action, turn.version) is not None
+
+
+def play_due(db: Database, code: str, limit: int = 10_000) -> int:
+    """Every decision the app's seats have now, one after another (a table with no wait
+    between them: the tests, the command line); returns how many it took."""
+    taken = 0
+    while taken < limit:
+        turn = prepare(db, code)
+        if turn is None:
+            break
+        if take(db, turn, decide(turn)):
+            taken += 1
+    return taken
+
+
+def memory_now(db: Database, table: Table, game: AppPlayer, seat: int) -> Any:
+    """The seat's memory after the game's last live step: what it was shown at the deal and
+    after each live action since, folded from the newest one already kept."""
+    commitment = table.row["commitment"]
+    live = store.live_event_ids(db, table.code, table.round)
+    start = len(live)
+    while start > 0 and (commitment, seat, live[start - 1]) not in _memories:
+        start -= 1
+    if start > 0:
+        memory = _memories[(commitment, seat, live[start - 1])]
+    else:
+        memory = _memories.get((commitment, seat, 0))
+        if memory is None:
+            initial = store.loads(store.round_row(db, table.code, table.round)["initial_state"])
+            memory = _memories.keep((commitment, seat, 0),
+                                    game.app_remember(None, *game.app_moment(initial, [], seat)))
+    todo = live[start:]
+    for i in range(0, len(todo), 200):
+        for event in store.events_with_state(db, todo[i:i + 200]):
+            view, lines = game.app_moment(store.loads(event["state"]),
+                                          store.loads(event["log"]), seat)
+            memory = _memories.keep((commitment, seat, event["id"]),
+                                    game.app_remember(memory, view, lines))
+    return memory

@@ -1,0 +1,129 @@
+"""The app's seats at play in a running server: after every write to a table whose seat
+the app plays (Fury's Dracula), the app takes that seat's decisions, one after another, at
+a pace a table can follow.
+
+Each decision is ``referee.appseat``'s three parts. Under ``companion serve`` (gevent's
+event loop; the command sets ``APP_SEATS_IN_LOOP``) a greenlet per table waits
+``APP_PACE`` seconds, then reads the table and decides in a worker thread — its own
+database connection, no lock held — so the server keeps answering every other screen
+meanwhile; storing the action is one write transaction in the loop, like a phone's. Where
+no event loop runs (Flask's test client, the tests) the decisions are taken at the end of
+the request that made them due, before its answer.
+
+A write that makes the app's seat due is noticed through ``store.on_commit`` (every commit
+names the tables it changed); a server that starts with such a table waiting picks it up
+at once.
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+from typing import Any
+
+from flask import Flask
+
+from companion import store
+from companion.referee import appseat
+from companion.web.db import get_db
+
+PACE_SECONDS = 1.2
+"""Between two of the app's actions under the server: each shows on the screens (the
+tablet, the phones) long enough for a table to follow, and a hunter may still take back
+a free action of his own before the app answers it."""
+
+_changed: set[str] = set()
+"""Tables written since the last request ended (the commit listener fills it)."""
+_running: dict[str, bool] = {}
+"""Tables whose app seat a greenlet plays now → asked again meanwhile."""
+_inline = threading.local()
+_worker = threading.local()
+
+
+def _note(versions: dict[str, int]) -> None:
+    _changed.update(versions)
+
+
+def init_app(app: Flask) -> None:
+    store.on_commit(_note)
+    app.config.setdefault("APP_PACE", float(os.environ.get("COMPANION_APP_PACE",
+                                                           PACE_SECONDS)))
+    app.after_request(_after)
+
+
+def _after(response: Any) -> Any:
+    from flask import current_app
+
+    codes = sorted(_changed)
+    _changed.clear()
+    for code in codes:
+        schedule(current_app._get_current_object(), code)  # type: ignore[attr-defined]
+    return response
+
+
+def schedule(app: Flask, code: str) -> None:
+    """Let the app's seats at ``code`` take the decisions they have now."""
+    if not app.config.get("APP_SEATS_IN_LOOP"):
+        if getattr(_inline, "busy", False):
+            return
+        _inline.busy = True
+        try:
+            db = get_db()
+            while appseat.play_due(db, code):
+                pass
+        finally:
+            _inline.busy = False
+            _changed.discard(code)
+        return
+    if code in _running:
+        _running[code] = True
+        return
+    import gevent
+
+    _running[code] = False
+    gevent.spawn(_play, app, code)
+
+
+def resume(app: Flask) -> None:
+    """At the server's start: every table in play whose app seat may be waiting."""
+    import gevent
+
+    def later() -> None:
+        with app.app_context():
+            for code in store.tables_in_play(get_db()):
+                schedule(app, code)
+    gevent.spawn(later)
+
+
+def _play(app: Flask, code: str) -> None:
+    import gevent
+
+    pool = gevent.get_hub().threadpool
+    try:
+        with app.app_context():
+            db = get_db()
+            while True:
+                gevent.sleep(app.config["APP_PACE"])
+                turn = pool.apply(_prepare_and_decide, (app.config["DATABASE"], code))
+                if turn is None:
+                    if _running.get(code):
+                        _running[code] = False
+                        continue
+                    break
+                appseat.take(db, *turn)
+    except Exception:
+        app.logger.exception("the app's seat at table %s could not act", code)
+    finally:
+        _running.pop(code, None)
+
+
+def _prepare_and_decide(path: str, code: str) -> tuple[appseat.Turn, dict[str, Any]] | None:
+    """In a worker thread, on its own connection: read the table, decide."""
+    db = getattr(_worker, "db", None)
+    if db is None or getattr(_worker, "path", None) != path:
+        db = _worker.db = store.connect(path)
+        _worker.path = path
+    turn = appseat.prepare(db, code)
+    if turn is None:
+        return None
+    return turn, appseat.decide(turn)

@@ -1,0 +1,113 @@
+"""A group of one against the app's Dracula, in real Chromium (issue 33): the host creates a
+Fury table whose Dracula the app plays, Anna's phone plays the four hunters — a scripted
+player tapping the buttons her phone shows — and the game is played to its end while the
+tablet follows. The app's Dracula acts through the same road as a phone: its turns appear on
+the tablet and on Anna's phone, never where he hides; at the end the export verifies."""
+
+from __future__ import annotations
+
+import json
+import random
+import urllib.request
+
+import pytest
+from playwright.sync_api import expect
+
+from companion.core import verify
+from tests.e2e.conftest import WAIT, serve, wait_for_the_deal
+
+pytestmark = pytest.mark.browser
+
+TAPS = 3000
+"""More taps than a whole game of four hunters takes."""
+
+
+@pytest.fixture(scope="module")
+def server(request, tmp_path_factory):
+    """The app's Dracula waits 0.05 s between his actions here, not the table's 1.2 s."""
+    yield from serve(request, tmp_path_factory, {"COMPANION_APP_PACE": "0.05"})
+
+
+def version(page) -> str:
+    return page.locator("#live").get_attribute("data-version") or ""
+
+
+def controls(page):
+    """What the phone offers now: a list to choose from, or the buttons of the action area
+    (never a correction by hand)."""
+    area = page.locator(".fd-do")
+    lists = area.locator("form.fd-choose")
+    if lists.count():
+        return "list", lists.first
+    buttons = area.locator("form button").filter(has_not_text="by hand")
+    return ("buttons", buttons) if buttons.count() else (None, None)
+
+
+def wait_for_a_move(page) -> None:
+    """Until the phone offers something or the game is over (the app's Dracula is
+    playing meanwhile)."""
+    page.wait_for_function(
+        "() => document.querySelector('.fd-do form button, .result')"
+        " !== null", timeout=WAIT)
+
+
+def test_one_player_plays_a_whole_game_against_the_apps_dracula(server, devices):
+    host = devices("fury-app-host", "tablet")
+    host.page.goto(server + "/new/fury")
+    host.page.fill("input[name=seat0]", "Dracula")
+    host.page.fill("input[name=seat1]", "Anna")
+    host.page.select_option("select[name=opt_dracula_by_app]", "cunning")
+    host.page.get_by_role("button", name="Create the table").click()
+    expect(host.page.locator(".qr-card .app-seat")).to_have_text("played by the app",
+                                                               timeout=WAIT)
+    links = host.page.locator(".qr-card .url code").all_inner_texts()
+    assert len(links) == 1, "only Anna's seat has a link: nobody joins for the app"
+    code = host.page.locator(".bar .code").first.inner_text().strip()
+    host.shot("fury-app-host")
+    tablet = devices("fury-app-tablet", "tablet")
+    tablet.page.goto(f"{server}/t/{code}")
+    anna = devices("fury-app-anna")
+    anna.page.goto(links[0])
+    wait_for_the_deal(tablet, anna)
+
+    chooser = random.Random(33)
+    seen_draculas_turn = False
+    for _ in range(TAPS):
+        page = anna.page
+        if page.locator(".result").count():
+            break
+        wait_for_a_move(page)
+        if page.locator(".result").count():
+            break
+        kind, found = controls(page)
+        if kind is None:
+            continue
+        before = version(page)
+        if kind == "list":
+            options = found.locator("select option:not([disabled])")
+            value = options.nth(chooser.randrange(options.count())).get_attribute("value")
+            found.locator("select").select_option(value=value)
+            found.get_by_role("button").click()
+        else:
+            found.nth(chooser.randrange(found.count())).click()
+        page.wait_for_function(
+            f"() => (document.querySelector('#live') || {{}}).dataset?.version !== '{before}'",
+            timeout=WAIT)
+        if "Dracula" in (tablet.page.locator(".fd-whose").first.inner_text()
+                         if tablet.page.locator(".fd-whose").count() else ""):
+            seen_draculas_turn = True
+    else:
+        raise AssertionError("the game did not end")
+
+    expect(tablet.page.locator(".result")).to_be_visible(timeout=WAIT)
+    anna.shot("fury-app-end")
+    tablet.shot("fury-app-end")
+    assert seen_draculas_turn, "the tablet never showed the app's Dracula at his turn"
+    # Anna's phone offers the export: every decision of the app replays from what it was shown.
+    with urllib.request.urlopen(f"{server}/api/t/{code}") as answer:
+        assert json.load(answer)["view"]["result"]
+    token = links[0].rstrip("/").rsplit("/", 1)[-1]
+    with urllib.request.urlopen(f"{server}/api/s/{token}/export") as answer:
+        report = verify.verify(json.load(answer))
+    assert report.ok, report.problems
+    assert report.app_decisions > 20

@@ -1,0 +1,89 @@
+"""A seat played by the app (issue 33, item 1): Fury's Dracula played by the app at a table
+where one player shares the four hunters. The app acts at the same steps a person would,
+through the same road (the same checks, events, log and chain), nobody can act for it, and
+the export's ``verify`` replays each of its decisions."""
+
+from __future__ import annotations
+
+import random
+
+from companion import store
+from companion.core import verify
+from companion.referee import appseat
+
+APP = {"dracula_by_app": "cunning"}
+
+
+def _hunters_play(tables, token, chooser, limit=4000):
+    """One player's phone plays the four hunters to the end; the app answers every one of
+    Dracula's decisions before the phone's action is answered (no event loop here)."""
+    for _ in range(limit):
+        answer = tables.seat(token)
+        if answer["view"]["result"]:
+            return answer
+        choices = [a for a in answer["actions"]
+                   if not a["action"].startswith("hand_") or a["action"] == "hand_done"]
+        assert choices, "the hunters' phone waits while the app's Dracula has nothing to do"
+        action = chooser.choice(choices)
+        response = tables.act(token, action["action"], action["params"], answer["version"])
+        assert response.status_code == 200, response.get_json()
+    raise AssertionError("the game did not end")
+
+
+def test_a_whole_game_against_the_apps_dracula_verifies(tables, client):
+    """A group of one (Anna plays all four hunters) plays a whole game against the app's
+    Dracula; at the end ``verify`` replays every action and confirms each of the app's was
+    the one its published algorithm picks from what Dracula's seat was shown."""
+    created = tables.create("fury", names=("Dracula", "Anna"), options=APP)
+    anna = created["seats"][1]["token"]
+    end = _hunters_play(tables, anna, random.Random(5))
+    assert end["view"]["result"]["side"] in ("dracula", "hunters")
+    export = client.get(f"/api/t/{created['code']}/export").get_json()
+    assert any(e["seat"] == 0 for e in export["games"][0]["events"]), "the app never acted"
+    full = client.get(f"/api/s/{anna}/export").get_json()
+    report = verify.verify(full)
+    assert report.ok, report.problems
+    assert report.app_decisions > 20
+    assert "The app's seat played" in report.summary()
+
+
+def test_nobody_acts_for_the_apps_seat(tables):
+    created = tables.create("fury", names=("Dracula", "Anna"), options=APP)
+    dracula = created["seats"][0]["token"]
+    answer = tables.act(dracula, "start_at", {"place": "paris"}, 1)
+    assert answer.status_code == 422
+    assert "app plays this seat" in answer.get_json()["error"]
+
+
+def test_the_app_chooses_its_start_as_soon_as_the_hunters_are_placed(tables):
+    """Setup order („Подготовка к игре“): the hunters place their figures, then Dracula
+    chooses his start in secret — the app does it at once, and Lord Godalming's turn
+    begins; the hunters' screens never learn where."""
+    created = tables.create("fury", names=("Dracula", "Anna"), options=APP)
+    anna = created["seats"][1]["token"]
+    for place in ("paris", "berlin", "rome", "madrid"):
+        assert tables.act(anna, "start_at", {"place": place}).status_code == 200
+    view = tables.seat(anna)["view"]
+    assert view["phase"] == "play" and view["turn"]["who"] == "godalming"
+    assert len(view["trail"]) == 1 and view["trail"][0]["place"] is None
+
+
+def test_the_app_decides_again_when_the_table_moved_on(tables, app):
+    """A decision is stored only at the version it was made at: the table moving on
+    meanwhile (another seat acted) sends the app back to decide from what it shows now."""
+    created = tables.create("fury", names=("Dracula", "Anna"), options=APP)
+    anna = created["seats"][1]["token"]
+    for place in ("paris", "berlin", "rome"):
+        tables.act(anna, "start_at", {"place": place})
+    with app.app_context():
+        from companion.web.db import get_db
+
+        db = get_db()
+        assert appseat.prepare(db, created["code"]) is None
+        tables.act(anna, "start_at", {"place": "madrid"})
+        version = store.version(db, created["code"])
+        # a stale decision (an older version) is refused without a change
+        code = created["code"]
+        late = appseat.Turn(code, 0, "cunning", version - 1, 0, None, [], None, None)
+        assert not appseat.take(db, late, {"action": "start_at", "params": {"place": "oslo"}})
+        assert store.version(db, code) == version
