@@ -44,6 +44,8 @@ NEIGHBOURS = tuple(tuple(sorted(INDEX[q] for q in board.neighbours(p, ("road", "
 State = tuple[int, ...]
 CAP = 20_000
 """The most joint states kept; beyond it the oldest cards are kept each on its own."""
+PREVIEW = 4_000
+"""The heaviest states a move's preview looks at (``head_after``)."""
 
 
 def place_of(value: int) -> str:
@@ -275,14 +277,20 @@ class Belief:
 
     # -- a card laid ---------------------------------------------------------------------
 
-    def head_after(self, op: Op, hunters_stay: bool = True) -> dict[str, float]:
+    def head_after(self, op: Op, hunters_stay: bool = True,
+                   heaviest: int = PREVIEW) -> dict[str, float]:
         """Where the hunters will believe Dracula to be once the card ``op`` is laid (the
-        new head's marginal), without building the new states. With ``hunters_stay`` the
-        places of ``op.hunters`` are ruled out, as they are once his turn ends without an
-        attack."""
+        new head's marginal), without building the new states, from the ``heaviest``
+        states (an estimate when there are more: it values a move, it is not the belief).
+        With ``hunters_stay`` the places of ``op.hunters`` are ruled out, as they are once
+        his turn ends without an attack."""
         out: dict[int, float] = {}
         barred = frozenset(INDEX[p] for p in op.hunters) if hunters_stay else frozenset()
-        for value, weight in self._laid(op):
+        items = list(self.states.items())
+        if len(items) > heaviest:
+            items = sorted(items, key=lambda item: -item[1])[:heaviest]
+        for key, weight in self._laid_states(op, items):
+            value = key[-1]
             p = value & PLACE
             if p not in barred or p in SEA:
                 out[p] = out.get(p, 0.0) + weight
@@ -296,11 +304,8 @@ class Belief:
         self.order = (*self.order, op.handle)
         self._keep(new)
 
-    def _laid(self, op: Op) -> Iterable[tuple[int, float]]:
-        for key, weight in self._laid_states(op):
-            yield key[-1], weight
-
-    def _laid_states(self, op: Op) -> Iterable[tuple[State, float]]:
+    def _laid_states(self, op: Op, items: Iterable[tuple[State, float]] | None = None
+                     ) -> Iterable[tuple[State, float]]:
         head = self.trail[0] if self.trail else None
         barred = frozenset({HOSPITAL, *(INDEX[p] for p in op.blocked)})
         hunters = frozenset(INDEX[p] for p in op.hunters)
@@ -315,7 +320,7 @@ class Belief:
         if op.source is not None and op.source in self.loose:
             source_loose.update(self.loose[op.source].items())
         sea = op.back == "sea"
-        for state, weight in self.states.items():
+        for state, weight in (self.states.items() if items is None else items):
             if head_spot is not None:
                 here = state[head_spot] & PLACE
             elif head_known is not None:

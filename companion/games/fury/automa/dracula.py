@@ -56,6 +56,7 @@ class Seen:
         view = memory.view
         self.round = int(view.get("round", 0))
         self.unmet = self.round - memory.met
+        self.never_met = memory.met == 0
         self.view = view
         self.belief: Belief = memory.belief
         secret = view.get("secret") or {}
@@ -232,9 +233,37 @@ def move_features(offer: Offer, seen: Seen, believed: dict[str, float],
             "stalk": _stalk(to, seen)}
 
 
+def _lone_hunters(seen: Seen) -> list[str]:
+    """The cities of hunters with no other hunter within one move: a strike there is not
+    followed by the others' fight next turn."""
+    out = []
+    for h in seen.hunters:
+        place = h["place"]
+        if not place or place == board.HOSPITAL or board.is_sea(place):
+            continue
+        others = [o["place"] for o in seen.hunters if o["id"] != h["id"] and o["place"]]
+        if not any(reach.steps(o, place) <= 1 for o in others):
+            out.append(place)
+    return out
+
+
+def _towards_a_lone_hunter(moves: list[Offer], seen: Seen) -> list[Offer]:
+    """The moves that bring Dracula nearest to a lone hunter (the rest are valued as
+    usual among them)."""
+    lone = _lone_hunters(seen)
+    if not lone:
+        return moves
+
+    def distance(o: Offer) -> int:
+        to = _destination(o, seen)
+        return min(reach.dracula_steps(to, p) for p in lone)
+    nearest = min(distance(o) for o in moves)
+    return [o for o in moves if distance(o) == nearest]
+
+
 def _stalk(to: str, seen: Seen) -> float:
     """Closeness to the loneliest hunter, when Cunning is looking for a strike (blood high,
-    the hunters have not met him for ``SHOW_AFTER`` rounds): 1 next to him, less further."""
+    the hunters have not met him for a while: ``seeking``): 1 next to him, less further."""
     if not seeking(seen):
         return 0.0
     best = 0.0
@@ -251,10 +280,12 @@ def _stalk(to: str, seen: Seen) -> float:
     return best
 
 
-SHOW_AFTER = 2
-"""Rounds without meeting the hunters after which Cunning goes looking for a lone hunter
-to strike: a Dracula never met is as dull as one caught at once (issue 33). A pace for the
-game, not a weight of the move value."""
+FIRST_SHOW = 2
+SHOW_AGAIN = 10
+"""Cunning goes looking for a lone hunter to strike from round ``FIRST_SHOW`` while the
+hunters have never met him, and again once they have not for ``SHOW_AGAIN`` rounds: a
+Dracula never met is as dull as one caught at once (issue 33). A pace for the game, not a
+weight of the move value."""
 
 STRIKE_BLOOD = 9
 """Cunning strikes only while he has this much blood: a fight costs him 1–2 on average
@@ -263,7 +294,8 @@ STRIKE_BLOOD = 9
 
 def seeking(seen: Seen) -> bool:
     """Is Cunning looking for a fight: his blood high, the hunters not met for a while?"""
-    return seen.unmet >= SHOW_AFTER and seen.blood >= STRIKE_BLOOD
+    due = seen.unmet >= (FIRST_SHOW if seen.never_met else SHOW_AGAIN)
+    return due and seen.blood >= STRIKE_BLOOD
 
 
 def strike_target(offer: Offer, seen: Seen) -> dict[str, Any] | None:
@@ -296,6 +328,7 @@ def move_cunning(moves: list[Offer], seen: Seen, rng: Random) -> Offer:
         if aimed:
             return min(aimed, key=lambda pair: (pair[0]["item_count"], pair[0]["health"],
                                                 pair[0]["id"]))[1]
+        moves = _towards_a_lone_hunter(moves, seen)
     reaches = hunters_reach(seen)
     focus = float(VALUES.get("focus", 0.7))
     weights = _coefficients()
