@@ -206,11 +206,12 @@ def move_cautious(moves: list[Offer], seen: Seen, rng: Random) -> Offer:
 
 
 def _coefficients() -> dict[str, float]:
+    """The fitted weights (``values.json``); the fallback is only the starting point the
+    first fit explored from."""
     fitted = VALUES.get("move", {}).get("coefficients")
     if fitted:
         return {k: float(v) for k, v in fitted.items()}
-    return {"found": -4.0, "dead_end": -1.0, "spread": 0.5, "blood": -0.3, "strike": 1.0,
-            "stalk": 2.0}
+    return {"found": -4.0, "dead_end": -1.0, "spread": 0.5, "blood": -0.3}
 
 
 def move_features(offer: Offer, seen: Seen, believed: dict[str, float],
@@ -219,18 +220,16 @@ def move_features(offer: Offer, seen: Seen, believed: dict[str, float],
     to = _destination(offer, seen)
     taken = seen.taken() | {to}
     found = found_chance(to, believed, reaches, focus)
-    strike = 0.0
     if to in seen.hunter_places() and not board.is_sea(to):
         found = 1.0
         if strike_target(offer, seen) is not None:
-            found, strike = 0.0, 1.0
+            found = 0.0
     onward = [p for p in board.neighbours(to) if p not in taken
               and p not in seen.snapshot.blocked and p != board.HOSPITAL]
     safe = [p for p in onward if exposure(p, reaches) < 0.5]
     spread = -sum(w * math.log(w) for w in believed.values() if w > 0)
     return {"found": found, "dead_end": 1.0 if not safe else 1.0 / (1 + len(safe)),
-            "spread": spread, "blood": float(_blood_cost(offer)), "strike": strike,
-            "stalk": _stalk(to, seen)}
+            "spread": spread, "blood": float(_blood_cost(offer))}
 
 
 def _lone_hunters(seen: Seen) -> list[str]:
@@ -259,25 +258,6 @@ def _towards_a_lone_hunter(moves: list[Offer], seen: Seen) -> list[Offer]:
         return min(reach.dracula_steps(to, p) for p in lone)
     nearest = min(distance(o) for o in moves)
     return [o for o in moves if distance(o) == nearest]
-
-
-def _stalk(to: str, seen: Seen) -> float:
-    """Closeness to the loneliest hunter, when Cunning is looking for a strike (blood high,
-    the hunters have not met him for a while: ``seeking``): 1 next to him, less further."""
-    if not seeking(seen):
-        return 0.0
-    best = 0.0
-    for h in seen.hunters:
-        place = h["place"]
-        if not place or place == board.HOSPITAL or board.is_sea(place):
-            continue
-        others = [o["place"] for o in seen.hunters if o["id"] != h["id"] and o["place"]]
-        if any(reach.steps(o, place) <= 1 for o in others):
-            continue
-        distance = reach.dracula_steps(to, place)
-        if distance >= 1:
-            best = max(best, 1.0 / distance)
-    return best
 
 
 FIRST_SHOW = 2
