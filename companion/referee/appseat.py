@@ -32,9 +32,12 @@ from companion.store import Database
 
 _none: Cache[str, bool] = Cache("tables without an app seat", 4096)
 """Tables whose options give the app no seat (a table's options never change)."""
-_memories: Cache[tuple[str, int, int], Any] = Cache("app seat memories", 64)
-"""(the game's seed commitment, the seat, the last live event's id or 0 for the deal) →
-the seat's memory after it: a live event names the whole history before it for good."""
+_memories: Cache[tuple[str, int], dict[int, Any]] = Cache("app seat memories", 64)
+"""(the game's seed commitment, the seat) → the seat's memories after the last two live
+events it was folded to (by event id, 0 for the deal): a live event names the whole history
+before it for good, and the one before the last makes an undo cheap. A game that ended lets
+go of its memories."""
+KEEP = 2
 
 
 @dataclass
@@ -106,24 +109,25 @@ def play_due(db: Database, code: str, limit: int = 10_000) -> int:
 def memory_now(db: Database, table: Table, game: AppPlayer, seat: int) -> Any:
     """The seat's memory after the game's last live step: what it was shown at the deal and
     after each live action since, folded from the newest one already kept."""
-    commitment = table.row["commitment"]
-    live = store.live_event_ids(db, table.code, table.round)
+    kept = _memories.get((table.row["commitment"], seat)) or {}
+    live = [0, *store.live_event_ids(db, table.code, table.round)]
     start = len(live)
-    while start > 0 and (commitment, seat, live[start - 1]) not in _memories:
+    while start > 0 and live[start - 1] not in kept:
         start -= 1
     if start > 0:
-        memory = _memories[(commitment, seat, live[start - 1])]
+        memory = kept[live[start - 1]]
     else:
-        memory = _memories.get((commitment, seat, 0))
-        if memory is None:
-            initial = store.loads(store.round_row(db, table.code, table.round)["initial_state"])
-            memory = _memories.keep((commitment, seat, 0),
-                                    game.app_remember(None, *game.app_moment(initial, [], seat)))
+        initial = store.loads(store.round_row(db, table.code, table.round)["initial_state"])
+        memory = game.app_remember(None, *game.app_moment(initial, [], seat))
+        start = 1
     todo = live[start:]
     for i in range(0, len(todo), 200):
         for event in store.events_with_state(db, todo[i:i + 200]):
             view, lines = game.app_moment(store.loads(event["state"]),
                                           store.loads(event["log"]), seat)
-            memory = _memories.keep((commitment, seat, event["id"]),
-                                    game.app_remember(memory, view, lines))
+            memory = game.app_remember(memory, view, lines)
+    last = live[-1]
+    newest = {k: v for k, v in kept.items() if k in live[-KEEP:]}
+    newest[last] = memory
+    _memories.keep((table.row["commitment"], seat), newest)
     return memory

@@ -129,7 +129,10 @@ def _options(op: Op, history: dict[int, tuple[str, bool]], trail_now: tuple[int,
     if op.how == "evasion":
         return [(p, False) for p in board.PLACES if board.is_city(p) and p not in taken
                 and p not in barred and p not in op.hunters]
-    return [(p, False) for p in board.PLACES if board.is_sea(p) == sea]
+    anywhere = [(p, False) for p in board.PLACES if board.is_sea(p) == sea]
+    if op.how == "unknown" and not sea:
+        anywhere += [(p, True) for p in board.PLACES if not board.is_sea(p)]
+    return anywhere
 
 
 def brute_force(steps: list[list[Op]]) -> tuple[Counter, int]:

@@ -42,8 +42,10 @@ NEIGHBOURS = tuple(tuple(sorted(INDEX[q] for q in board.neighbours(p, ("road", "
 """Where Dracula may go in one move: by road or sea („Дракула… по дорогам или морям“)."""
 
 State = tuple[int, ...]
-CAP = 20_000
+CAP = 10_000
 """The most joint states kept; beyond it the oldest cards are kept each on its own."""
+WIDE = {"evasion": 60, "unknown": 70, "fixed": 70, "start": 60}
+"""Lays that may put the card almost anywhere, with how many places at most."""
 PREVIEW = 4_000
 """The heaviest states a move's preview looks at (``head_after``)."""
 
@@ -144,6 +146,10 @@ class Belief:
 
     def apply(self, ops: Iterable[Op]) -> None:
         for op in ops:
+            if op.what == "lay" and op.how in WIDE and op.place is None:
+                # a card that may lie almost anywhere: make room first rather than after
+                while len(self.states) * WIDE[op.how] > 4 * self.cap and len(self.order) > 1:
+                    self._loosen()
             getattr(self, "_" + op.what)(op)
             self.largest = max(self.largest, len(self.states))
             while len(self.states) > self.cap and len(self.order) > 1:
@@ -320,6 +326,7 @@ class Belief:
         if op.source is not None and op.source in self.loose:
             source_loose.update(self.loose[op.source].items())
         sea = op.back == "sea"
+        shown = None if op.place is None else value_of(op.place, op.hide)
         for state, weight in (self.states.items() if items is None else items):
             if head_spot is not None:
                 here = state[head_spot] & PLACE
@@ -335,7 +342,8 @@ class Belief:
             for source, share in sources.items():
                 for value in _candidates(op.how, here, taken, hide_used, barred, hunters,
                                          sea, source):
-                    yield (*state, value), weight * share
+                    if shown is None or value == shown:
+                        yield (*state, value), weight * share
 
 
 def _candidates(how: str, here: int, taken: set[int], hide_used: bool,
@@ -368,6 +376,7 @@ def _candidates(how: str, here: int, taken: set[int], hide_used: bool,
         return [to] if ok else []
     if how == "evasion":
         return [p for p in CITIES if p not in taken and p not in barred and p not in hunters]
-    # a card laid face up (the castle, a port ashore) or laid with no line saying how:
-    # any place with its back, fixed at once by what the card shows
-    return [p for p in range(len(IDS)) if (p in SEA) == sea]
+    # a card laid face up (the castle, a port ashore: the card shows which) or laid with
+    # no line saying how: any place with its back
+    return [p for p in range(len(IDS)) if (p in SEA) == sea] + [
+        p | HIDE for p in range(len(IDS)) if how == "unknown" and not sea]

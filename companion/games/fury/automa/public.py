@@ -213,7 +213,9 @@ class Tracker:
 
         def laid(how: str, source: int | None = None) -> Op:
             return Op("lay", handle=slot.handle, how=how, back=slot.back, source=source,
-                      hunters=hunters, blocked=blocked)
+                      hunters=hunters, blocked=blocked,
+                      place=slot.place if slot.revealed else None,
+                      hide=slot.power == "hide")
 
         if "start" in kinds:
             return laid("start")
