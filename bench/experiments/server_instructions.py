@@ -11,11 +11,16 @@ not move with the load of a shared machine:
     .venv/bin/python bench/experiments/server_instructions.py --moves 300
 
 prints the server's instructions per move (valgrind must be installed).
+``--accept-encoding gzip`` has the phones accept compressed answers (a browser's fetch
+does); ``--live`` has the other phone fetch its live fragment after each move, as a
+browser's seat page does when its stream names the new version (with ``--accept-encoding``
+that fragment is compressed too), so the figure is a move and the update it causes.
 """
 
 from __future__ import annotations
 
 import argparse
+import gzip
 import http.client
 import json
 import os
@@ -29,7 +34,11 @@ import time
 from pathlib import Path
 from typing import Any
 
+import brotli
+from backports import zstd
+
 ROOT = Path(__file__).resolve().parents[2]
+DECODERS = {"gzip": gzip.decompress, "br": brotli.decompress, "zstd": zstd.decompress}
 _SERVE = """
 import runpy, sys
 split = sys.argv.index("--")
@@ -53,6 +62,10 @@ def main() -> None:
     parser.add_argument("--warmup", type=int, default=200)
     parser.add_argument("--tables", type=int, default=2,
                         help="kit tables played in turn (the peer phase has 50 at 100 devices)")
+    parser.add_argument("--accept-encoding", default="",
+                        help="the phones' Accept-Encoding (default none)")
+    parser.add_argument("--live", action="store_true",
+                        help="after each move the other phone fetches its live fragment")
     parser.add_argument("--server-preload", metavar="FILE", action="append", default=[],
                         help="a Python file run in the server before it starts (an "
                         "experiment, as bench/run.py's option)")
@@ -69,12 +82,21 @@ def main() -> None:
     try:
         conn = _connect(port)
 
-        def call(method: str, path: str, body: Any = None) -> tuple[int, Any]:
+        accepted = {"Accept-Encoding": args.accept_encoding} if args.accept_encoding else {}
+
+        def fetch(method: str, path: str, body: Any = None, **headers: str) -> tuple[int, bytes]:
             data = None if body is None else json.dumps(body)
-            conn.request(method, path, body=data,
-                         headers={"Content-Type": "application/json"} if data else {})
+            if data:
+                headers["Content-Type"] = "application/json"
+            conn.request(method, path, body=data, headers={**accepted, **headers})
             answer = conn.getresponse()
-            return answer.status, json.loads(answer.read())
+            raw = answer.read()
+            coding = answer.getheader("Content-Encoding")
+            return answer.status, DECODERS[coding](raw) if coding else raw
+
+        def call(method: str, path: str, body: Any = None) -> tuple[int, Any]:
+            status, raw = fetch(method, path, body)
+            return status, json.loads(raw)
 
         tables = []
         for _ in range(args.tables):
@@ -104,6 +126,10 @@ def main() -> None:
                 table["hands"][turn] = len(answer["view"]["hand"])
                 table["deck"] = answer["view"]["deck_count"]
                 table["turn"] = 1 - turn
+                if args.live:
+                    status, page = fetch("GET", f"/s/{table['tokens'][1 - turn]}/live?v=0",
+                                         **{"HX-Request": "true"})
+                    assert status == 200 and b"data-version" in page, status
 
         play(args.warmup)
         subprocess.run(["callgrind_control", "-i", "on", str(server.pid)], check=True,

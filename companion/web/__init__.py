@@ -11,9 +11,18 @@ from __future__ import annotations
 from typing import Any
 
 from babel import Locale
-from flask import Flask, current_app, jsonify, make_response, render_template, request
+from flask import (
+    Flask,
+    Response,
+    current_app,
+    jsonify,
+    make_response,
+    render_template,
+    request,
+)
 from flask.sessions import SecureCookieSessionInterface
 from flask_babel import Babel
+from flask_compress import Compress
 from flask_htmx import HTMX
 from flask_wtf.csrf import CSRFError, CSRFProtect
 
@@ -29,6 +38,34 @@ from companion.web.render import select_locale
 csrf = CSRFProtect()
 babel = Babel()
 htmx = HTMX()
+compress = Compress()
+
+COMPRESSION = {
+    # Pages, live fragments, JSON answers and the QR codes' SVG; never an event stream
+    # (text/event-stream is not listed, and no streamed answer is compressed: each event
+    # must leave when it is said, not when a compressor's buffer fills).
+    "COMPRESS_MIMETYPES": ["text/html", "application/json", "image/svg+xml"],
+    "COMPRESS_STREAMS": False,
+    # Below about a kilobyte an answer fits one packet either way (socket.io, the peer's
+    # transport, has the same threshold): compressing it would cost CPU and save nothing.
+    "COMPRESS_MIN_SIZE": 1024,
+    # The levels measured by bench/experiments/compression_levels.py on our own answers: a
+    # 22 KB live fragment is 2.7 KB with gzip 1 (26 µs) and 2.4 KB with gzip 6 (73 µs);
+    # brotli 1 and zstd 3 cost as little as gzip 1 and save a little more. The server's
+    # one core is the scarce thing at a full table, a few hundred bytes on Wi-Fi are not.
+    "COMPRESS_ALGORITHM": ["zstd", "br", "gzip"],
+    "COMPRESS_ZSTD_LEVEL": 3,
+    "COMPRESS_BR_LEVEL": 1,
+    "COMPRESS_LEVEL": 1,
+    # Our answers carry no ETag: nothing to evaluate (werkzeug would add a second Date).
+    "COMPRESS_EVALUATE_CONDITIONAL_REQUEST": False,
+    # Registered by ``_compressed``, which keeps it away from answers without a body.
+    "COMPRESS_REGISTER": False,
+}
+"""Flask-Compress's settings: an answer is compressed when the client's Accept-Encoding
+allows it (zstd, brotli or gzip, in that order of preference when several are), it is one
+of the types above, a success, not streamed and at least ``COMPRESS_MIN_SIZE`` bytes; every
+answer says ``Vary: Accept-Encoding``. Static files compress themselves (``assets.py``)."""
 
 CONTENT_SECURITY_POLICY = "; ".join([
     "default-src 'self'",
@@ -67,6 +104,10 @@ class SecurityHeaders:
         self.static = static_path.rstrip("/") + "/"
 
     def __call__(self, environ: dict[str, Any], start_response: Any) -> Any:
+        accepted = environ.get("HTTP_ACCEPT_ENCODING")
+        if accepted and "q=0" in accepted:
+            environ["HTTP_ACCEPT_ENCODING"] = without_refused(accepted)
+
         def start(status: str, headers: list[tuple[str, str]], exc_info: Any = None) -> Any:
             present = {name.lower() for name, _ in headers}
             headers.extend(pair for pair in SECURITY_HEADERS if pair[0].lower() not in present)
@@ -74,10 +115,53 @@ class SecurityHeaders:
                     "PATH_INFO", "").startswith(self.static):
                 headers.append(_NOT_STORED)
             if environ.get("HTTP_HX_REQUEST") == "true":
-                headers.append(("Vary", "HX-Request"))
+                _vary(headers, "HX-Request")
             return start_response(status, headers, exc_info)
 
         return self.app(environ, start)
+
+
+def without_refused(accept_encoding: str) -> str:
+    """``Accept-Encoding`` without the codings it refuses (``;q=0``, RFC 9110 §12.5.3).
+
+    Flask-Compress ranks codings by their weight but takes one weighted 0 as the least
+    wanted rather than as refused; a client that cannot decode gzip and says so
+    (``gzip;q=0``) must get the answer plain.
+
+    >>> without_refused("gzip;q=0, br;q=0.5, identity")
+    'br;q=0.5, identity'
+    """
+    kept = []
+    for part in accept_encoding.split(","):
+        _, _, weight = part.partition(";")
+        name, _, value = weight.partition("=")
+        if name.strip().lower() == "q":
+            try:
+                if float(value) <= 0:
+                    continue
+            except ValueError:
+                continue
+        kept.append(part.strip())
+    return ", ".join(kept)
+
+
+def _compressed(response: Response) -> Response:
+    """After each request: Flask-Compress's choice, but never for an answer that has no
+    body by its status (a live poll's 204 "nothing new"): it would compress the empty body
+    and announce 20 bytes that a 204 may not carry."""
+    if response.status_code in (204, 304):
+        return response
+    return compress.after_request(response)
+
+
+def _vary(headers: list[tuple[str, str]], name: str) -> None:
+    """Add ``name`` to the answer's one ``Vary`` header (Flask-Compress writes one)."""
+    for i, (header, value) in enumerate(headers):
+        if header.lower() == "vary":
+            headers[i] = (header, f"{value}, {name}")
+            return
+    headers.append(("Vary", name))
+
 
 _LOCALES = {code: Locale.parse(code) for code in LANGUAGES}
 
@@ -126,6 +210,10 @@ def init_web(app: Flask) -> None:
     babel.init_app(app, locale_selector=_babel_locale)
     csrf.init_app(app)
     htmx.init_app(app)
+    for name, value in COMPRESSION.items():
+        app.config.setdefault(name, value)
+    compress.init_app(app)
+    app.after_request(_compressed)
 
     from companion.web import api, lobby, screens
     from companion.web.assets import init_assets
