@@ -50,10 +50,12 @@ COMPRESSION = {
     # transport, has the same threshold): compressing it would cost CPU and save nothing.
     "COMPRESS_MIN_SIZE": 1024,
     # The levels measured by bench/experiments/compression_levels.py on our own answers: a
-    # 22 KB live fragment is 2.7 KB with gzip 1 (26 µs) and 2.4 KB with gzip 6 (73 µs);
-    # brotli 1 and zstd 3 cost as little as gzip 1 and save a little more. The server's
-    # one core is the scarce thing at a full table, a few hundred bytes on Wi-Fi are not.
-    "COMPRESS_ALGORITHM": ["zstd", "br", "gzip"],
+    # 22 KB live fragment is 2.7 KB with gzip 1 (26 µs) and 2.4 KB with gzip 6 (73 µs); the
+    # server's one core is the scarce thing at a full table, a few hundred bytes on Wi-Fi
+    # are not. Brotli 1 is the cheapest of the three (callgrind, a 15 KB fragment: 317 k
+    # instructions, zstd 3 462 k, gzip 1 535 k) for about gzip 1's bytes: preferred when a
+    # browser offers several (over plain http browsers offer gzip and deflate only).
+    "COMPRESS_ALGORITHM": ["br", "zstd", "gzip"],
     "COMPRESS_ZSTD_LEVEL": 3,
     "COMPRESS_BR_LEVEL": 1,
     "COMPRESS_LEVEL": 1,
@@ -63,7 +65,7 @@ COMPRESSION = {
     "COMPRESS_REGISTER": False,
 }
 """Flask-Compress's settings: an answer is compressed when the client's Accept-Encoding
-allows it (zstd, brotli or gzip, in that order of preference when several are), it is one
+allows it (brotli, zstd or gzip, in that order of preference when several are), it is one
 of the types above, a success, not streamed and at least ``COMPRESS_MIN_SIZE`` bytes; every
 answer says ``Vary: Accept-Encoding``. Static files compress themselves (``assets.py``)."""
 
@@ -97,7 +99,9 @@ _NOT_STORED = ("Cache-Control", "no-store")
 class SecurityHeaders:
     """WSGI middleware around Flask: every answer the app sends — a view's, an error
     page's, a refusal's — carries ``SECURITY_HEADERS`` (and ``Cache-Control: no-store``
-    unless it is a static file or says otherwise), whatever route or handler made it."""
+    unless it is a static file or says otherwise), whatever route or handler made it, and
+    one ``Vary`` header naming ``Accept-Encoding`` (and ``HX-Request`` for htmx's requests:
+    the same address answers a fragment then)."""
 
     def __init__(self, app: Any, static_path: str) -> None:
         self.app = app
@@ -114,8 +118,17 @@ class SecurityHeaders:
             if "cache-control" not in present and not environ.get(
                     "PATH_INFO", "").startswith(self.static):
                 headers.append(_NOT_STORED)
-            if environ.get("HTTP_HX_REQUEST") == "true":
-                _vary(headers, "HX-Request")
+            vary = "Accept-Encoding, HX-Request" if environ.get(
+                "HTTP_HX_REQUEST") == "true" else "Accept-Encoding"
+            for i, (name, value) in enumerate(headers):
+                if name.lower() == "vary":
+                    if "accept-encoding" in value.lower():
+                        vary = vary.replace("Accept-Encoding", "").lstrip(", ")
+                    if vary:
+                        headers[i] = (name, f"{value}, {vary}")
+                    break
+            else:
+                headers.append(("Vary", vary))
             return start_response(status, headers, exc_info)
 
         return self.app(environ, start)
@@ -146,21 +159,15 @@ def without_refused(accept_encoding: str) -> str:
 
 
 def _compressed(response: Response) -> Response:
-    """After each request: Flask-Compress's choice, but never for an answer that has no
-    body by its status (a live poll's 204 "nothing new"): it would compress the empty body
-    and announce 20 bytes that a 204 may not carry."""
-    if response.status_code in (204, 304):
+    """After each request: Flask-Compress's choice when the client accepts a coding (its
+    header work was 2 % of an action's instructions: not spent for a client that accepts
+    none; ``SecurityHeaders`` says ``Vary: Accept-Encoding`` on every answer either way),
+    and never for an answer that has no body by its status (a live poll's 204 "nothing
+    new": it would compress the empty body and announce 20 bytes a 204 may not carry)."""
+    if response.status_code in (204, 304) or not request.environ.get("HTTP_ACCEPT_ENCODING"):
         return response
     return compress.after_request(response)
 
-
-def _vary(headers: list[tuple[str, str]], name: str) -> None:
-    """Add ``name`` to the answer's one ``Vary`` header (Flask-Compress writes one)."""
-    for i, (header, value) in enumerate(headers):
-        if header.lower() == "vary":
-            headers[i] = (header, f"{value}, {name}")
-            return
-    headers.append(("Vary", name))
 
 
 _LOCALES = {code: Locale.parse(code) for code in LANGUAGES}

@@ -100,6 +100,11 @@ def test_a_client_that_accepts_no_coding_or_refuses_it_gets_plain_answers(tables
         assert "Accept-Encoding" in answer.headers["Vary"]
     refused_one = fetch(client, f"/api/s/{anna}", "gzip;q=0, br")
     assert refused_one.headers["Content-Encoding"] == "br"
+    for path in (f"/api/s/{anna}", "/static/site.css", f"/s/{anna}/events?probe"):
+        answer = client.get(path, buffered=False)
+        vary = [v.strip().lower() for v in answer.headers.get("Vary", "").split(",")]
+        answer.close()
+        assert vary.count("accept-encoding") == 1, (path, vary)
 
 
 def test_small_answers_stay_plain(tables, client):

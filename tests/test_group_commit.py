@@ -1,0 +1,155 @@
+"""Group commit under the server's event loop (``store.commit_in_groups``): the actions that
+arrive in one turn of the loop share one COMMIT, and none of them is answered before it; a
+refusal among them takes back only its own writes; a reader in that turn waits for the
+COMMIT rather than read what is not committed; a COMMIT that fails refuses every action
+of the group and keeps none."""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import sqlite3
+from typing import Any
+
+import gevent
+import pytest
+
+from companion import referee, store
+from companion.core.errors import Refused
+from companion.server.serving import LoopTurns
+
+ROLL = {"secret": False, "dice": "2d6"}
+
+
+class CountingConnection:
+    """The connection as the store uses it, counting COMMITs (and failing them on demand,
+    as a full disk would)."""
+
+    def __init__(self, conn: sqlite3.Connection, fail: bool = False) -> None:
+        self.conn = conn
+        self.fail = fail
+        self.commits = 0
+
+    def execute(self, sql: str, *args: Any) -> Any:
+        if sql == "COMMIT":
+            self.commits += 1
+            if self.fail:
+                raise sqlite3.OperationalError("disk I/O error")
+        return self.conn.execute(sql, *args)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.conn, name)
+
+
+@pytest.fixture
+def grouped():
+    store.commit_in_groups(LoopTurns())
+    yield
+    store.commit_in_groups(None)
+
+
+@pytest.fixture
+def db(app):
+    found = store.connect(app.config["DATABASE"])
+    found.conn = CountingConnection(found.conn)
+    yield found
+    found.conn.conn.close()
+
+
+def committed(app, sql: str, *params: Any) -> Any:
+    """What another connection (another process, after a kill -9) would read."""
+    other = sqlite3.connect(app.config["DATABASE"])
+    try:
+        return other.execute(sql, params).fetchone()[0]
+    finally:
+        other.close()
+
+
+def test_actions_in_one_turn_share_one_commit_and_each_is_answered_after_it(
+        app, tables, db, grouped):
+    codes, tokens = [], []
+    for _ in range(3):
+        created = tables.create()
+        codes.append(created["code"])
+        tokens.append(created["seats"][0]["token"])
+    seen_when_answered = []
+
+    def act(token: str, key: str) -> None:
+        acted = referee.act(db, token, "roll", ROLL, None, key)
+        seen_when_answered.append(committed(
+            app, "select count(*) from events where table_code = ? and key = ?",
+            acted.table.code, f"0:{key}"))
+
+    gevent.joinall([gevent.spawn(act, token, f"k{i}") for i, token in enumerate(tokens)],
+                   raise_error=True)
+    assert db.conn.commits == 1
+    assert seen_when_answered == [1, 1, 1]
+    for code in codes:
+        assert committed(app, "select version from tables where code = ?", code) == 2
+
+
+def test_a_refusal_in_a_group_takes_back_only_its_own_writes(app, tables, db, grouped):
+    """Anna's first action at a table waiting for the phones deals the cards (her phone's
+    bytes are in) and is then refused, nothing being in her hand to show: the deal is taken
+    back with it ("a refused action changes nothing, that deal included"), while Bob's roll
+    at another table in the same turn stands."""
+    waiting = tables.create(deal="join")
+    anna = waiting["seats"][0]["token"]
+    value = os.urandom(32).hex()
+    referee.join(db, anna, value, hashlib.sha256(bytes.fromhex(value)).hexdigest())
+    other = tables.create()
+    commits = db.conn.commits
+    outcome: dict[str, Any] = {}
+
+    def refused() -> None:
+        with pytest.raises(Refused) as refusal:
+            referee.act(db, anna, "show", {"card": 0}, None, "a")
+        outcome["refused"] = refusal.value.message
+
+    def accepted() -> None:
+        outcome["acted"] = referee.act(db, other["seats"][1]["token"], "roll", ROLL, None, "b")
+
+    gevent.joinall([gevent.spawn(refused), gevent.spawn(accepted)], raise_error=True)
+    assert outcome["refused"]
+    assert db.conn.commits == commits + 1
+    assert committed(app, "select deal_phase from tables where code = ?",
+                     waiting["code"]) == "gathering"
+    assert committed(app, "select count(*) from events where table_code = ?",
+                     waiting["code"]) == 0
+    assert committed(app, "select version from tables where code = ?", other["code"]) == 2
+
+
+def test_a_reader_in_the_same_turn_sees_only_what_is_committed(app, tables, db, grouped):
+    created = tables.create()
+    token, code = created["seats"][0]["token"], created["code"]
+    read: list[tuple[int | None, int]] = []
+
+    def reader() -> None:
+        version = store.version(db, code)
+        read.append((version, committed(app, "select version from tables where code = ?",
+                                        code)))
+
+    gevent.joinall([gevent.spawn(referee.act, db, token, "roll", ROLL, None, "k"),
+                    gevent.spawn(reader)], raise_error=True)
+    assert read == [(2, 2)]
+
+
+def test_a_commit_that_fails_refuses_every_action_of_its_group_and_keeps_none(
+        app, tables, db, grouped):
+    created = [tables.create() for _ in range(2)]
+    db.conn.fail = True
+    failures = []
+
+    def act(token: str) -> None:
+        with pytest.raises(store.DatabaseError) as failed:
+            referee.act(db, token, "roll", ROLL, None, "k")
+        failures.append(str(failed.value))
+
+    gevent.joinall([gevent.spawn(act, c["seats"][0]["token"]) for c in created],
+                   raise_error=True)
+    assert len(failures) == 2 and all("disk I/O error" in f for f in failures)
+    assert committed(app, "select count(*) from events") == 0
+    db.conn.fail = False
+    acted = referee.act(db, created[0]["seats"][0]["token"], "roll", ROLL, None, "k")
+    assert acted.table.version == 2
+    assert committed(app, "select count(*) from events") == 1
