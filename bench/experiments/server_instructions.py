@@ -15,6 +15,8 @@ prints the server's instructions per move (valgrind must be installed).
 does); ``--live`` has the other phone fetch its live fragment after each move, as a
 browser's seat page does when its stream names the new version (with ``--accept-encoding``
 that fragment is compressed too), so the figure is a move and the update it causes.
+``--tables 50 --together 10`` has ten tables' moves arrive at once, as at a busy server
+(the store's group commit then shares one COMMIT among them).
 """
 
 from __future__ import annotations
@@ -66,6 +68,9 @@ def main() -> None:
                         help="the phones' Accept-Encoding (default none)")
     parser.add_argument("--live", action="store_true",
                         help="after each move the other phone fetches its live fragment")
+    parser.add_argument("--together", type=int, default=1,
+                        help="this many tables send their moves at once (a busy server's "
+                             "turn; with --tables as many or more)")
     parser.add_argument("--server-preload", metavar="FILE", action="append", default=[],
                         help="a Python file run in the server before it starts (an "
                         "experiment, as bench/run.py's option)")
@@ -108,39 +113,68 @@ def main() -> None:
                            "hands": [0, 0], "deck": 52, "turn": 0})
         keys = iter(range(10**9))
 
+        def move_of(table: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+            turn = table["turn"]
+            if table["hands"][turn] >= HAND:
+                move = {"action": "discard", "params": {"card": 0}}
+            elif table["deck"]:
+                move = {"action": "draw", "params": {"end": "top"}}
+            else:
+                move = {"action": "reshuffle", "params": {}}
+            return f"/api/s/{table['tokens'][turn]}/act", dict(
+                move, version=table["version"], key=f"k{next(keys)}",
+                log_since=table["held"][turn])
+
+        def moved(table: dict[str, Any], status: int, raw: bytes) -> None:
+            answer = json.loads(raw)
+            assert status == 200, (status, answer)
+            turn = table["turn"]
+            table["version"] = table["held"][turn] = answer["version"]
+            table["hands"][turn] = len(answer["view"]["hand"])
+            table["deck"] = answer["view"]["deck_count"]
+            table["turn"] = 1 - turn
+
         def play(moves: int) -> None:
             for n in range(moves):
                 table = tables[n % len(tables)]
-                turn = table["turn"]
-                if table["hands"][turn] >= HAND:
-                    move = {"action": "discard", "params": {"card": 0}}
-                elif table["deck"]:
-                    move = {"action": "draw", "params": {"end": "top"}}
-                else:
-                    move = {"action": "reshuffle", "params": {}}
-                status, answer = call("POST", f"/api/s/{table['tokens'][turn]}/act", dict(
-                    move, version=table["version"], key=f"k{next(keys)}",
-                    log_since=table["held"][turn]))
-                assert status == 200, (status, answer)
-                table["version"] = table["held"][turn] = answer["version"]
-                table["hands"][turn] = len(answer["view"]["hand"])
-                table["deck"] = answer["view"]["deck_count"]
-                table["turn"] = 1 - turn
+                path, body = move_of(table)
+                moved(table, *fetch("POST", path, body))
                 if args.live:
-                    status, page = fetch("GET", f"/s/{table['tokens'][1 - turn]}/live?v=0",
+                    status, page = fetch("GET", f"/s/{table['tokens'][table['turn']]}/live?v=0",
                                          **{"HX-Request": "true"})
                     assert status == 200 and b"data-version" in page, status
 
-        play(args.warmup)
+        def play_together(moves: int) -> None:
+            """``--together`` tables at a time send their moves at once, each on its own
+            connection, then read the answers (the server sees them in one turn)."""
+            for start in range(0, moves, args.together):
+                batch = [tables[(start + i) % len(tables)] for i in range(args.together)]
+                for table, link in zip(batch, links, strict=False):
+                    path, body = move_of(table)
+                    link.request("POST", path, body=json.dumps(body),
+                                 headers={**accepted, "Content-Type": "application/json"})
+                for table, link in zip(batch, links, strict=False):
+                    answer = link.getresponse()
+                    raw = answer.read()
+                    coding = answer.getheader("Content-Encoding")
+                    moved(table, answer.status, DECODERS[coding](raw) if coding else raw)
+
+        run = play
+        if args.together > 1:
+            assert args.tables >= args.together and args.moves % args.together == 0
+            links = [_connect(port) for _ in range(args.together)]
+            run = play_together
+
+        run(args.warmup)
         subprocess.run(["callgrind_control", "-i", "on", str(server.pid)], check=True,
                        capture_output=True)
-        play(args.moves)
+        run(args.moves)
         subprocess.run(["callgrind_control", "-i", "off", str(server.pid)], check=True,
                        capture_output=True)
     finally:
         server.send_signal(signal.SIGINT)
         try:
-            _, errors = server.communicate(timeout=120)
+            _, errors = server.communicate(timeout=900)
         except subprocess.TimeoutExpired:
             server.kill()
             _, errors = server.communicate()

@@ -177,8 +177,10 @@ def settled(db: Database) -> None:
 
 @contextmanager
 def _grouped(db: Database, turns: Turns) -> Iterator[Database]:
-    while _in_body[0]:                    # never: a member's writes do not yield
-        _groups[db.conn].done.wait()
+    if _in_body[0]:
+        # A write inside another's writes (outside the loop SQLite refuses a BEGIN inside a
+        # transaction the same way); a member's writes never yield, so it is not another's.
+        raise DatabaseError("cannot start a transaction within a transaction")
     group = _groups.get(db.conn)
     if group is None:
         WRITE_LOCK.acquire()
