@@ -88,11 +88,14 @@ def test_actions_in_one_turn_share_one_commit_and_each_is_answered_after_it(
         assert committed(app, "select version from tables where code = ?", code) == 2
 
 
-def test_a_refusal_in_a_group_takes_back_only_its_own_writes(app, tables, db, grouped):
+@pytest.mark.parametrize("refused_first", [True, False])
+def test_a_refusal_in_a_group_takes_back_only_its_own_writes(app, tables, db, grouped,
+                                                               refused_first):
     """Anna's first action at a table waiting for the phones deals the cards (her phone's
     bytes are in) and is then refused, nothing being in her hand to show: the deal is taken
     back with it ("a refused action changes nothing, that deal included"), while Bob's roll
-    at another table in the same turn stands."""
+    at another table in the same turn stands — whether hers came first in the turn (the
+    transaction was hers alone) or after his (her savepoint is rolled back)."""
     waiting = tables.create(deal="join")
     anna = waiting["seats"][0]["token"]
     value = os.urandom(32).hex()
@@ -109,7 +112,8 @@ def test_a_refusal_in_a_group_takes_back_only_its_own_writes(app, tables, db, gr
     def accepted() -> None:
         outcome["acted"] = referee.act(db, other["seats"][1]["token"], "roll", ROLL, None, "b")
 
-    gevent.joinall([gevent.spawn(refused), gevent.spawn(accepted)], raise_error=True)
+    order = [refused, accepted] if refused_first else [accepted, refused]
+    gevent.joinall([gevent.spawn(each) for each in order], raise_error=True)
     assert outcome["refused"]
     assert db.conn.commits == commits + 1
     assert committed(app, "select deal_phase from tables where code = ?",

@@ -42,7 +42,8 @@ from backports import zstd
 ROOT = Path(__file__).resolve().parents[2]
 DECODERS = {"gzip": gzip.decompress, "br": brotli.decompress, "zstd": zstd.decompress}
 _SERVE = """
-import runpy, sys
+import runpy, signal, sys
+signal.signal(signal.SIGINT, signal.default_int_handler)  # started in the background: ignored
 split = sys.argv.index("--")
 for path in sys.argv[1:split]:
     runpy.run_path(path, run_name="bench_preload")
@@ -71,6 +72,8 @@ def main() -> None:
     parser.add_argument("--together", type=int, default=1,
                         help="this many tables send their moves at once (a busy server's "
                              "turn; with --tables as many or more)")
+    parser.add_argument("--check", action="store_true",
+                        help="play the moves without valgrind (to see that they run)")
     parser.add_argument("--server-preload", metavar="FILE", action="append", default=[],
                         help="a Python file run in the server before it starts (an "
                         "experiment, as bench/run.py's option)")
@@ -78,9 +81,10 @@ def main() -> None:
     folder = tempfile.mkdtemp(prefix="companion-server-instructions-")
     port = free_port()
     out = os.path.join(folder, "callgrind.out")
+    counting = [] if args.check else [
+        "valgrind", "--tool=callgrind", "--instr-atstart=no", f"--callgrind-out-file={out}"]
     server = subprocess.Popen(
-        ["valgrind", "--tool=callgrind", "--instr-atstart=no", f"--callgrind-out-file={out}",
-         sys.executable, "-c", _SERVE, *map(os.path.abspath, args.server_preload), "--",
+        [*counting, sys.executable, "-c", _SERVE, *map(os.path.abspath, args.server_preload), "--",
          "serve", "--host", "127.0.0.1", "--port", str(port), "--db",
          os.path.join(folder, "c.db"), "--max-per-client", "1000"],
         cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
@@ -162,10 +166,14 @@ def main() -> None:
         run = play
         if args.together > 1:
             assert args.tables >= args.together and args.moves % args.together == 0
-            links = [_connect(port) for _ in range(args.together)]
-            run = play_together
+            links = [_connect(port) for _ in range(args.together)]   # after the tables:
+            run = play_together             # the server closes a connection idle for 30 s
 
         run(args.warmup)
+        if args.check:
+            run(args.moves)
+            print(f"{args.moves} moves played after {args.warmup} of warm-up")
+            return
         subprocess.run(["callgrind_control", "-i", "on", str(server.pid)], check=True,
                        capture_output=True)
         run(args.moves)

@@ -91,9 +91,9 @@ def writing(db: Database) -> Iterator[Database]:
     """One write transaction, taken at once (BEGIN IMMEDIATE) so two writers never deadlock.
 
     Under the server's event loop (:func:`commit_in_groups`) the writes of the requests
-    that run in one turn of the loop share one transaction instead, each in a savepoint of
-    its own (a refusal rolls back its own writes only), committed once at the end of the
-    turn; each request goes on, and answers, only after that COMMIT."""
+    that run in one turn of the loop share one transaction instead, each after the first
+    in a savepoint of its own (a refusal rolls back its own writes only), committed once at
+    the end of the turn; each request goes on, and answers, only after that COMMIT."""
     if _turns is not None:
         with _grouped(db, _turns):
             yield db
@@ -139,7 +139,8 @@ class _Group:
     def __init__(self, done: Any) -> None:
         self.done = done
         self.kept = 0
-        """Members whose writes stand (their savepoint released, not rolled back)."""
+        """Members whose writes stand (the first one's, and each later one's savepoint
+        released rather than rolled back)."""
         self.written: dict[str, int] = {}
         self.error: BaseException | None = None
 
@@ -182,6 +183,7 @@ def _grouped(db: Database, turns: Turns) -> Iterator[Database]:
         # transaction the same way); a member's writes never yield, so it is not another's.
         raise DatabaseError("cannot start a transaction within a transaction")
     group = _groups.get(db.conn)
+    first = group is None
     if group is None:
         WRITE_LOCK.acquire()
         try:
@@ -190,21 +192,32 @@ def _grouped(db: Database, turns: Turns) -> Iterator[Database]:
             WRITE_LOCK.release()
             raise
         group = _groups[db.conn] = _Group(turns.event())
-        turns.at_end_of_turn(lambda: _commit_group(db, group, turns))
-    db.conn.execute("SAVEPOINT member")
+    else:
+        db.conn.execute("SAVEPOINT member")
     _written.clear()
     _in_body[0] = True
     try:
         yield db
     except BaseException:
-        db.conn.execute("ROLLBACK TO member")
-        db.conn.execute("RELEASE member")
+        if first:       # nobody joined meanwhile: the transaction is this member's alone
+            del _groups[db.conn]
+            try:
+                db.conn.execute("ROLLBACK")
+            finally:
+                WRITE_LOCK.release()
+                group.done.set()
+        else:
+            db.conn.execute("ROLLBACK TO member")
+            db.conn.execute("RELEASE member")
         raise
     else:
-        db.conn.execute("RELEASE member")
+        if not first:
+            db.conn.execute("RELEASE member")
         group.kept += 1
         for code, version in _written.items():
             group.written[code] = max(version, group.written.get(code, 0))
+        if first:
+            turns.at_end_of_turn(lambda: _commit_group(db, group, turns))
     finally:
         _in_body[0] = False
         _written.clear()
@@ -219,7 +232,7 @@ def _commit_group(db: Database, group: _Group, turns: Turns) -> None:
         return
     del _groups[db.conn]
     try:
-        db.conn.execute("COMMIT" if group.kept else "ROLLBACK")
+        db.conn.execute("COMMIT")
     except BaseException as error:
         group.error = error
         log.error("a group of %d writes was not committed: %s", group.kept, error)
