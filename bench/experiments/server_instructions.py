@@ -73,7 +73,8 @@ def main() -> None:
                         help="this many tables send their moves at once (a busy server's "
                              "turn; with --tables as many or more)")
     parser.add_argument("--check", action="store_true",
-                        help="play the moves without valgrind (to see that they run)")
+                        help="play the moves without valgrind: the server's CPU per move "
+                             "instead (kernel time included, the machine's load too)")
     parser.add_argument("--server-preload", metavar="FILE", action="append", default=[],
                         help="a Python file run in the server before it starts (an "
                         "experiment, as bench/run.py's option)")
@@ -171,8 +172,12 @@ def main() -> None:
 
         run(args.warmup)
         if args.check:
+            before = _cpu_seconds(server.pid)
             run(args.moves)
-            print(f"{args.moves} moves played after {args.warmup} of warm-up")
+            spent = _cpu_seconds(server.pid) - before
+            print(f"{args.moves} moves played after {args.warmup} of warm-up: "
+                  f"{1000 * spent / args.moves:.3f} ms of server CPU per move (user and "
+                  "system, which instructions do not count)")
             return
         subprocess.run(["callgrind_control", "-i", "on", str(server.pid)], check=True,
                        capture_output=True)
@@ -191,6 +196,11 @@ def main() -> None:
         raise SystemExit(f"callgrind reported nothing:\n{errors[-2000:]}")
     print(f"{int(found.group(1)) / args.moves / 1000:,.0f} k instructions per move "
           f"in the server ({args.moves} moves after {args.warmup} of warm-up)")
+
+
+def _cpu_seconds(pid: int) -> float:
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def _connect(port: int) -> http.client.HTTPConnection:

@@ -301,7 +301,9 @@ class _RedactedStream:
 class LoopTurns:
     """The event loop's turns for the store's group commit (``store.commit_in_groups``):
     the writes of the requests that run in one turn share one COMMIT, made by a callback
-    once they have all yielded; each request waits on a gevent event meanwhile."""
+    once they have all yielded; each request waits on a gevent event meanwhile. Whether
+    others may still run in this turn is libev's count of watchers ready but not yet run
+    (connections readable, timers due) — none: the writes commit at once."""
 
     def at_end_of_turn(self, callback: Any) -> None:
         gevent.get_hub().loop.run_callback(callback)
@@ -311,6 +313,9 @@ class LoopTurns:
 
     def can_wait(self) -> bool:
         return gevent.getcurrent() is not gevent.get_hub()
+
+    def others_ready(self) -> bool:
+        return bool(gevent.get_hub().loop.pendingcnt)
 
 
 def _enough_descriptors(needed: int) -> None:

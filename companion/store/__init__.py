@@ -132,6 +132,10 @@ class Turns(Protocol):
     def can_wait(self) -> bool:
         """Whether the code running now may wait (a request may; the loop itself may not)."""
 
+    def others_ready(self) -> bool:
+        """Whether other requests may run in this turn still (their connections are ready):
+        if none, a group of one commits at once instead of at the end of the turn."""
+
 
 class _Group:
     """The transaction shared by the writes of one turn of the event loop."""
@@ -216,11 +220,14 @@ def _grouped(db: Database, turns: Turns) -> Iterator[Database]:
         group.kept += 1
         for code, version in _written.items():
             group.written[code] = max(version, group.written.get(code, 0))
-        if first:
-            turns.at_end_of_turn(lambda: _commit_group(db, group, turns))
     finally:
         _in_body[0] = False
         _written.clear()
+    if first:
+        if turns.others_ready():
+            turns.at_end_of_turn(lambda: _commit_group(db, group, turns))
+        else:           # nobody else can join this turn: no reason to wait for its end
+            _commit_group(db, group, turns)
     group.done.wait()
     if group.error is not None:
         raise DatabaseError(f"the commit failed: {group.error}") from group.error
