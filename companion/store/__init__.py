@@ -140,8 +140,9 @@ class Turns(Protocol):
 class _Group:
     """The transaction shared by the writes of one turn of the event loop."""
 
-    def __init__(self, done: Any) -> None:
-        self.done = done
+    def __init__(self) -> None:
+        self.done: Any = None
+        """The event its members wait on (None: committed at once, nobody waited)."""
         self.kept = 0
         """Members whose writes stand (the first one's, and each later one's savepoint
         released rather than rolled back)."""
@@ -195,7 +196,7 @@ def _grouped(db: Database, turns: Turns) -> Iterator[Database]:
         except BaseException:
             WRITE_LOCK.release()
             raise
-        group = _groups[db.conn] = _Group(turns.event())
+        group = _groups[db.conn] = _Group()
     else:
         db.conn.execute("SAVEPOINT member")
     _written.clear()
@@ -209,7 +210,6 @@ def _grouped(db: Database, turns: Turns) -> Iterator[Database]:
                 db.conn.execute("ROLLBACK")
             finally:
                 WRITE_LOCK.release()
-                group.done.set()
         else:
             db.conn.execute("ROLLBACK TO member")
             db.conn.execute("RELEASE member")
@@ -223,12 +223,13 @@ def _grouped(db: Database, turns: Turns) -> Iterator[Database]:
     finally:
         _in_body[0] = False
         _written.clear()
-    if first:
-        if turns.others_ready():
+    if first and not turns.others_ready():
+        _commit_group(db, group, turns)     # nobody else can join this turn: commit now
+    else:
+        if first:
+            group.done = turns.event()
             turns.at_end_of_turn(lambda: _commit_group(db, group, turns))
-        else:           # nobody else can join this turn: no reason to wait for its end
-            _commit_group(db, group, turns)
-    group.done.wait()
+        group.done.wait()
     if group.error is not None:
         raise DatabaseError(f"the commit failed: {group.error}") from group.error
 
@@ -247,7 +248,8 @@ def _commit_group(db: Database, group: _Group, turns: Turns) -> None:
             db.conn.execute("ROLLBACK")
     finally:
         WRITE_LOCK.release()
-        group.done.set()
+        if group.done is not None:
+            group.done.set()
     if group.error is None and group.written:
         for listener in _listeners:
             listener(dict(group.written))

@@ -120,15 +120,10 @@ class SecurityHeaders:
                 headers.append(_NOT_STORED)
             vary = "Accept-Encoding, HX-Request" if environ.get(
                 "HTTP_HX_REQUEST") == "true" else "Accept-Encoding"
-            for i, (name, value) in enumerate(headers):
-                if name.lower() == "vary":
-                    if "accept-encoding" in value.lower():
-                        vary = vary.replace("Accept-Encoding", "").lstrip(", ")
-                    if vary:
-                        headers[i] = (name, f"{value}, {vary}")
-                    break
-            else:
+            if "vary" not in present:
                 headers.append(("Vary", vary))
+            else:
+                _vary(headers, vary)
             return start_response(status, headers, exc_info)
 
         return self.app(environ, start)
@@ -168,6 +163,18 @@ def _compressed(response: Response) -> Response:
         return response
     return compress.after_request(response)
 
+
+
+def _vary(headers: list[tuple[str, str]], vary: str) -> None:
+    """Add what ``vary`` names to the answer's ``Vary`` header (a static file's names
+    Accept-Encoding already)."""
+    for i, (name, value) in enumerate(headers):
+        if name.lower() == "vary":
+            if "accept-encoding" in value.lower():
+                vary = vary.replace("Accept-Encoding", "").lstrip(", ")
+            if vary:
+                headers[i] = (name, f"{value}, {vary}")
+            return
 
 
 _LOCALES = {code: Locale.parse(code) for code in LANGUAGES}
