@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+import socket
 import sqlite3
 from typing import Any
 
@@ -16,6 +17,7 @@ import pytest
 
 from companion import referee, store
 from companion.core.errors import Refused
+from companion.server import serving
 from companion.server.serving import LoopTurns
 
 ROLL = {"secret": False, "dice": "2d6"}
@@ -178,3 +180,14 @@ def test_a_write_alone_in_its_turn_commits_at_once(app, tables, db, grouped):
     gevent.sleep(0)
     assert order == ["answered", "end of the turn"]
     assert committed(app, "select version from tables where code = ?", created["code"]) == 2
+
+
+def test_a_server_that_could_not_listen_leaves_writes_as_they_were(tmp_path):
+    """``companion serve`` on a taken port fails before it changes how this process writes
+    (a later caller in the same process, a test or the command line, commits as before)."""
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen(1)
+        with pytest.raises(OSError):
+            serving.make_server(object(), "127.0.0.1", taken.getsockname()[1])
+    assert store._turns is None

@@ -342,12 +342,12 @@ def make_server(app: Any, host: str, port: int, threads: int | None = None,
     """
     del threads
     _enough_descriptors(CONNECTION_LIMIT + 64)
+    listener = _listen(host, port)      # first: a taken port leaves the process as it was
     live.cooperate()
     store.commit_in_groups(LoopTurns())
     gevent.get_hub().exception_stream = _RedactedStream(sys.stderr)
     _freeze_loaded()
-    return BoundedServer(_listen(host, port), app, per_client=per_client,
-                         read_seconds=read_seconds)
+    return BoundedServer(listener, app, per_client=per_client, read_seconds=read_seconds)
 
 
 def _listen(host: str, port: int) -> Any:
