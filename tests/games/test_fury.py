@@ -7,7 +7,7 @@ import pytest
 
 from companion.core.fairness import StepRandom
 from companion.games.base import ActionSyntaxError, IllegalActionError
-from companion.games.fury import board, cards, decks, rules, trail
+from companion.games.fury import board, cards, decks, hunt, rules, trail
 from companion.games.fury.cards import HUNTERS
 from companion.games.fury.state import Ctx
 from tests.games.fury_positions import Table, dracula_moves
@@ -582,14 +582,17 @@ def test_supply_depends_on_the_place(place, supplies):
 
 def test_castle_allows_no_rest_supply_or_trade():
     """„Охотники не могут Отдыхать, Подготавливаться или Обмениваться, находясь в Замке
-    Дракулы.“"""
+    Дракулы.“ With nothing to do there but end it, the turn ends by itself (issue 32)."""
     table = Table().start("munich")
     for h in ("godalming", "seward"):
         table.state["hunters"][h]["place"] = board.CASTLE
     table.state["hunters"]["godalming"]["items"] = ["knife:1"]
     seat = table.seat_of("godalming")
     table.act(seat, "stay")
-    assert {a["action"] for a in table.legal(seat)} == {"end_turn", "hand_open"}
+    assert table.state["turn"]["who"] == "seward"
+    assert not table.revealed, "nothing new shown: the player may still take the stay back"
+    table.state["turn"].update(stage="act", acted=None)
+    assert [a.action for a in hunt.act_actions(table.state)] == ["end_turn"]
 
 
 def test_events_are_drawn_from_the_bottom():
@@ -643,9 +646,8 @@ def test_group_moves_once_and_uses_the_members_turns():
     rests = {p["hunter"] for p in table.names(seat, "rest")}
     assert rests == {"godalming", "seward"}
     table.act(seat, "rest", hunter="seward").settle()
-    assert not table.names(seat, "rest")
-    table.act(seat, "end_turn")
-    assert table.state["turn"]["who"] == "van_helsing"
+    assert table.state["turn"]["who"] == "van_helsing", "one action phase for the group; " \
+        "nothing left but ending it, the turn ended by itself"
 
 
 # --- resolve, the hospital, defeat, the end --------------------------------------------------

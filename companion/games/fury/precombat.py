@@ -2,11 +2,11 @@
 использовать по одной карте, влияющей на общий ход боя. Только Охотники, участвующие в бою
 могут использовать карту «Чеснок».“
 
-So that the question itself tells nobody who holds what, every player who holds an event
-card (Dracula) — or, for a hunter player, an event card or, for a hunter in the fight, any
-item — is asked in turn, and may always answer "no card". Hand counts are public, so the
-list of players asked reveals nothing. Each card is registered in ``CARDS`` with who may play
-it and what it does; another module may register more (Wild Horses…).
+Only a player who holds a card that may be played in this fight is asked, in turn, and may
+always answer "no card" (issue 32: nobody is stopped for a question he cannot answer but
+with "no card"; as at the table, the pause tells the others he holds something). Each card
+is registered in ``CARDS`` with who may play it and what it does; another module may
+register more (Wild Horses…).
 
 An event card played here is played like any other (``events.play``): the other side may
 first cancel it with Good Luck or Devilish Power („Cancel the effect of an event card just
@@ -63,15 +63,10 @@ def _when_not_cancelled(fn: Callable[[Ctx, Fight, str | None, str], None]) -> ev
 
 
 def window_seats(state: State, fight_: Fight) -> list[int]:
-    """Who is asked, starting with Dracula and going clockwise (seat order)."""
-    seats = [DRACULA] if state["dracula_events"] else []
-    for seat in sorted(set(state["control"].values())):
-        for hunter in hunters_of(state, seat):
-            h = state["hunters"][hunter]
-            if h["events"] or (hunter in fight_["hunters"] and h["items"]):
-                seats.append(seat)
-                break
-    return seats
+    """Who is asked, starting with Dracula and going clockwise (seat order): the players
+    holding a card this fight allows."""
+    seats = [DRACULA] + sorted(set(state["control"].values()) - {DRACULA})
+    return [seat for seat in seats if len(_options(state, {"who": seat}, fight_)) > 1]
 
 
 def open_window(ctx: Ctx, fight_: Fight) -> None:
@@ -101,8 +96,8 @@ def _next_after_card(ctx: Ctx, item: dict[str, Any]) -> None:
 events.LATER["combat_window_next"] = _next_after_card
 
 
-def _options(state: State, data: dict[str, Any]) -> list[Any]:
-    fight_ = fight.find(state)
+def _options(state: State, data: dict[str, Any], fight_: Fight | None = None) -> list[Any]:
+    fight_ = fight_ or fight.find(state)
     seat = data["who"]
     out: list[Any] = []
     if fight_ is not None and seat == DRACULA:
