@@ -337,6 +337,17 @@ def table_context(db: Any, table: Table, notice: str = "") -> dict[str, Any]:
     }
 
 
+def _undo_what(db: Any, table: Table, last: dict[str, Any] | None) -> dict[str, str]:
+    """The host's undo asks first, naming what it takes back as the table saw it, and whose
+    action it was."""
+    if last is None:
+        return {}
+    names = [s["name"] for s in table.seats]
+    subject = referee.undo_subject(db, last, None)
+    return {"action": say(subject["text"], subject.get("args"), names).rstrip("."),
+            "who": names[last["seat"]] if 0 <= last["seat"] < len(names) else ""}
+
+
 def host_context(db: Any, table: Table, host_token: str, notice: str = "") -> dict[str, Any]:
     context = table_context(db, table, notice)
     base = public_url(table)
@@ -357,6 +368,7 @@ def host_context(db: Any, table: Table, host_token: str, notice: str = "") -> di
         "devices_signature": watch.signature(table.row["host_hash"]),
         "can_undo": last is not None,
         "undo_is_correction": bool(last and last["revealed"]),
+        "undo_what": _undo_what(db, table, last),
         "seat_links": [
             {
                 "seat": s["seat"], "name": s["name"], "role": s["role"],

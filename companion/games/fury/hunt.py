@@ -520,6 +520,9 @@ def do_give(ctx: Ctx, seat: int, params: dict[str, Any]) -> None:
 
 
 def do_end_turn(ctx: Ctx, seat: int, params: dict[str, Any]) -> None:
+    """The tap says so in the log, so that its take-back is named by it, not by the next
+    turn's line."""
+    ctx.say("{hunter} ends the turn.", hunter=hunter_label(current(ctx.state)))
     ctx.state["turn"]["stage"] = "end"
 
 
