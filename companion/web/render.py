@@ -22,7 +22,7 @@ from werkzeug.http import parse_accept_header
 from companion import referee
 from companion.caches import Cache
 from companion.core.errors import AnswerFailed, TableError
-from companion.games.base import N_, Action, Result
+from companion.games.base import N_, PLURALS, Action, Result
 from companion.referee import Table, deal, joincodes
 from companion.server.addresses import loopback
 from companion.web.i18n import LANGUAGES
@@ -108,7 +108,8 @@ def say(text: str, args: dict[str, Any] | None, names: list[str],
     """A message id with its fields filled: seats print as names, message ids translate.
 
     ``catalogue``: the request's, when the caller says many things (looked up once)."""
-    gettext = (catalogue or _catalogue()).ugettext
+    catalogue = catalogue or _catalogue()
+    gettext = catalogue.ugettext
     values = {}
     for key, value in (args or {}).items():
         if isinstance(value, dict) and "seat" in value:
@@ -121,7 +122,8 @@ def say(text: str, args: dict[str, Any] | None, names: list[str],
                                     for v in value)
         else:
             values[key] = value
-    template = gettext(text) if isinstance(text, str) and text else text
+    template = _plural(text, args or {}, catalogue) or (
+        gettext(text) if isinstance(text, str) and text else text)
     try:
         said = template.format(**values)
     except (KeyError, IndexError, ValueError):
@@ -130,6 +132,20 @@ def say(text: str, args: dict[str, Any] | None, names: list[str],
     if "!." in said or "?." in said or "…." in said:
         return _DOUBLED_STOP.sub(r"\1", said)
     return said
+
+
+def _plural(text: str, args: dict[str, Any], catalogue: Any) -> str | None:
+    """A plural message (``games.base.NP_``) in the form its count asks for, else None."""
+    plural = PLURALS.get(text) if isinstance(text, str) else None
+    if plural is None:
+        return None
+    singular, many, key = plural
+    count = args.get(key)
+    if isinstance(count, list):
+        count = len(count)
+    if not isinstance(count, int):
+        return None
+    return str(catalogue.ungettext(singular, many, count))
 
 
 _DOUBLED_STOP = re.compile(r"([!?…])\.(?=\s|$)")

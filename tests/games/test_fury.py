@@ -770,3 +770,18 @@ def test_correction_by_hand_once_a_round_and_logged():
     table.act(seat, "hand_done")
     assert table.state["hunters"]["van_helsing"]["bites"] == 1
     assert not table.names(seat, "hand_open")
+
+
+def test_dark_call_says_how_many_encounters_are_still_to_keep():
+    """Dark Call: „draw 10 extra encounters and keep your hand“ — each button of the choice
+    says how many are still to keep (the hand showed “15/5” and nothing counted down)."""
+    table = to_dracula_move(Table().start("munich"))
+    here = trail.dracula_place(table.state)
+    table.act(0, "move", to=here, power="dark_call")
+    size = decks.encounter_hand_size(table.state)
+    for left in range(size, 0, -1):
+        offers = [a for a in rules.actions(table.state, 0) if a.action == "keep_token"]
+        assert offers and {a.label_args["n"] for a in offers} == {left}
+        assert all(a.label == "Keep {encounter} ({n} still to keep)" for a in offers)
+        table.act(0, "keep_token", token=offers[0].params["token"])
+    assert len(table.state["encounters"]) == size

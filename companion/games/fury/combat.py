@@ -214,10 +214,11 @@ def _roll(ctx: Ctx, fight_: dict[str, Any]) -> None:
     now.update(dice={"hunters": ours, "enemy": theirs}, mods=mods, totals=totals, tie=None)
     for side, dice, who in (("hunters", ours, [cards.hunter_name(h) for h in fight_["hunters"]]),
                             ("enemy", theirs, fight.enemy_name(fight_))):
-        names = [cards.en(tactics.MODIFIERS[m]["names"]) for m in mods[side]]
+        # Marked apart: Babel drops the messages of a say() with a marked call inside it.
+        names = [cards.en(tactics.MODIFIERS[m]["names"]) for m in mods[side]] or [
+            N_("no modifier")]
         ctx.say("{who}: die {dice}, total {total} ({mods}).", who=who,
-                dice=[str(d) for d in dice], total=totals[side],
-                mods=names or [N_("no modifier")])
+                dice=[str(d) for d in dice], total=totals[side], mods=names)
 
 
 def _settle(ctx: Ctx, fight_: dict[str, Any]) -> None:

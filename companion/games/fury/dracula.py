@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.games.base import N_, Action
+from companion.games.base import N_, NP_, Action
 from companion.games.fury import board, cards, decks, encounters, movement, trail
 from companion.games.fury.state import (
     DRACULA,
@@ -29,6 +29,12 @@ GROUP_POWER = N_("Powers")
 
 
 # --- the time phase ------------------------------------------------------------------
+
+
+_CLEARED = NP_("Dracula's trail is cleared down to {n} card.",
+               "Dracula's trail is cleared down to {n} cards.")
+_DRAWS = NP_("Dracula draws {n} encounter from the pool.",
+             "Dracula draws {n} encounters from the pool.")
 
 
 def time_phase(ctx: Ctx) -> None:
@@ -258,8 +264,8 @@ def _distinct_tokens(hand: list[str], kept: list[str], group: str,
             seen.setdefault(cards.kind(token), token)
     if left <= 0:
         return []
-    return [Action("keep_token", {"token": token}, N_("Keep {encounter}"),
-                   {"encounter": cards.encounter_name(token)}, group=group,
+    return [Action("keep_token", {"token": token}, N_("Keep {encounter} ({n} still to keep)"),
+                   {"encounter": cards.encounter_name(token), "n": left}, group=group,
                    hint=N_("The encounters you do not keep return to the pool."))
             for token in seen.values()]
 
@@ -369,7 +375,7 @@ def mature(ctx: Ctx, token: str) -> None:
 def _clear(ctx: Ctx, keep: int) -> None:
     removed = trail.clear_to(ctx.state, keep)
     if removed:
-        ctx.say("Dracula's trail is cleared down to {n} card(s).", n=keep)
+        ctx.say(_CLEARED, n=keep)
 
 
 def _desecrated_soil(ctx: Ctx) -> None:
@@ -422,7 +428,7 @@ def do_ambush(ctx: Ctx, seat: int, params: dict[str, Any]) -> None:
 def refill(ctx: Ctx) -> None:
     drawn = decks.refill_encounters(ctx)
     if drawn:
-        ctx.say("Dracula draws {n} encounter(s) from the pool.", n=drawn)
+        ctx.say(_DRAWS, n=drawn)
 
 
 HANDLERS = {

@@ -237,9 +237,10 @@ def _rage_target(ctx: Ctx, data: dict[str, Any], hunter: str) -> None:
 
 def _rage_show(ctx: Ctx, hunter: str) -> None:
     held = sorted(ctx.state["hunters"][hunter]["items"])
+    shown = [cards.item_name(c) for c in held] or [N_("nothing")]
     ctx.say("{hunter} shows Dracula his items.", hunter=cards.hunter_name(hunter))
     ctx.tell([DRACULA], "{hunter} holds {cards}.", hunter=cards.hunter_name(hunter),
-             cards=[cards.item_name(c) for c in held] or [N_("nothing")])
+             cards=shown)
     if held:
         ctx.state["queue"].insert(0, {"kind": "choice", "question": "combat_rage_discard",
                                       "seat": DRACULA, "data": {"hunter": hunter}})

@@ -80,7 +80,7 @@ OPTIONS: tuple[Option, ...] = (
                    "M Mina Harker).")),
     Option("first_turn", N_("Who opens the game"), "hunters", kind="choice",
            choices=(("hunters", N_("Lord Godalming, after Dracula chose his start "
-                                   "(„Игра начинается с Лорда Годалминга“)")),
+                                   "(the rulebook)")),
                     ("dracula", N_("Dracula: a round starts with his turn"))),
            hint=N_("The rulebook starts the game with Lord Godalming, yet a round starts with "
                    "Dracula's turn.")),
