@@ -259,6 +259,7 @@ def action_forms(actions: list[Any], names: list[str]) -> list[dict[str, Any]]:
             "label_args": data["label_args"],
             "hint": translate(action.hint) if action.hint else "",
             "group": translate(action.group) if action.group else "",
+            "group_id": action.group,
             "inputs": [
                 dict(spec, name=name, label=translate(spec.get("label", name)))
                 for name, spec in action.inputs.items()
@@ -321,6 +322,17 @@ def api_actions(table: Table, seat: int) -> list[dict[str, Any]]:
     return out
 
 
+STANDING = frozenset({"Corrections"})
+"""Groups of offers that stand all game (Fury's "Correct something by hand"): no question."""
+
+
+def _question(forms: list[dict[str, Any]]) -> str:
+    """What the seat is asked now, as a short signature (empty: nothing): the phone scrolls
+    to a question whose signature it has not seen (``static/question.js``)."""
+    asked = [f["action"] + f["params_json"] for f in forms if f["group_id"] not in STANDING]
+    return hashlib.sha1("|".join(asked).encode()).hexdigest()[:12] if asked else ""
+
+
 def seat_context(db: Any, table: Table, seat_row: dict[str, Any], token: str,
                  notice: str = "") -> dict[str, Any]:
     seat = seat_row["seat"]
@@ -333,6 +345,7 @@ def seat_context(db: Any, table: Table, seat_row: dict[str, Any], token: str,
         "names": table.names,
         "forms": forms,
         "groups": grouped(forms),
+        "ask": _question(forms),
         "can_undo": referee.undo_allowed(db, table, seat) is not None,
         "log": log_lines(referee.log_for(db, table, seat), table.names),
         "notice": notice,
