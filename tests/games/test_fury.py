@@ -785,3 +785,43 @@ def test_dark_call_says_how_many_encounters_are_still_to_keep():
         assert all(a.label == "Keep {encounter} ({n} still to keep)" for a in offers)
         table.act(0, "keep_token", token=offers[0].params["token"])
     assert len(table.state["encounters"]) == size
+
+
+def test_a_correction_by_hand_stands_when_the_other_side_agrees():
+    """Issue 32: a hunter player who gives her own hunter +1 health by hand does not decide
+    alone — Dracula's player is asked, and the log says who agreed to it."""
+    table = Table().start("munich")
+    seat = table.seat_of("van_helsing")
+    table.state["hunters"]["van_helsing"]["health"] = 5
+    table.act(seat, "hand_open")
+    table.act(seat, "hand_health", hunter="van_helsing", by=1)
+    table.act(seat, "hand_done")
+    check = table.state["queue"][0]
+    assert (check["question"], check["seat"]) == ("correction_check", 0)
+    assert not table.names(seat, "stay") and not table.names(seat, "travel"), "the game waits"
+    table.act(0, "choose", key="agree")
+    assert {"text": "Correction by hand agreed by {who} and {check}.",
+            "args": {"who": {"seat": seat}, "check": {"seat": 0}}} in table.log
+    assert table.state["hunters"]["van_helsing"]["health"] == 6
+    assert rules.view(table.state, None)["disputed"] == []
+
+
+def test_a_disputed_correction_stands_marked_disputed_on_every_screen():
+    table = Table().start("munich")
+    table.act(0, "hand_open")
+    table.act(0, "hand_blood", by=-1)
+    table.act(0, "hand_done")
+    hunters = sorted(set(table.state["control"].values()))
+    assert [q["seat"] for q in table.state["queue"][:len(hunters)]] == hunters
+    table.act(hunters[0], "choose", key="dispute")
+    entry = {"round": table.state["round"], "who": 0, "by": hunters[0]}
+    assert all(rules.view(table.state, s)["disputed"] == [entry] for s in (None, 0, 1))
+    assert table.state["blood"] == 14
+
+
+def test_a_correction_that_changed_nothing_asks_nobody():
+    table = Table().start("munich")
+    seat = table.seat_of("van_helsing")
+    table.act(seat, "hand_open")
+    table.act(seat, "hand_done")
+    assert not any(q.get("question") == "correction_check" for q in table.state["queue"])

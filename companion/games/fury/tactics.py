@@ -75,8 +75,9 @@ OPTIONS: tuple[Option, ...] = (
                    "app's guess.")),
     Option("initiative_checked", N_("These initiative values are checked against our cards"),
            False,
-           hint=N_("Unchecked, the player a tie-break favours confirms it from the printed "
-                   "cards (or corrects it) before it counts.")),
+           hint=N_("Unchecked, a tie-break counts once both sides read it on the printed "
+                   "cards: the player it favours, then the other side agrees (a disputed "
+                   "tie is rolled again).")),
     Option("target_after_reveal", N_("Dracula picks whom he strikes after the reveal"), False,
            hint=N_("The rulebook: in a fight with several hunters Dracula names his target "
                    "with his card, in secret („…а Дракула выбирает цель своей атаки“). "
