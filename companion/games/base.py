@@ -127,6 +127,10 @@ class Option:
     requires: str = ""
     """The yes/no option (a variant) this one belongs to: the setup form shows it only
     while that variant is on."""
+    words: tuple[str, ...] = ()
+    """A text option's words (``auto``, ``red``, ``punch``…), each also its message id: the
+    setup form shows them in the reader's language and reads them back from any of the
+    three, so a Czech or Russian form shows no raw English value."""
 
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {
@@ -141,6 +145,8 @@ class Option:
             data["choices"] = [{"value": v, "label": lbl} for v, lbl in self.choices]
         if self.requires:
             data["requires"] = self.requires
+        if self.words:
+            data["words"] = list(self.words)
         if self.min is not None:
             data["min"] = self.min
         if self.max is not None:

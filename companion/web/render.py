@@ -14,6 +14,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
+from babel.support import Translations
 from flask import current_app, g, request, url_for
 from flask_babel import get_translations
 from werkzeug.datastructures import LanguageAccept
@@ -25,7 +26,7 @@ from companion.core.errors import AnswerFailed, TableError
 from companion.games.base import N_, PLURALS, Action, Result
 from companion.referee import Table, deal, joincodes
 from companion.server.addresses import loopback
-from companion.web.i18n import LANGUAGES
+from companion.web.i18n import LANGUAGES, translation_directories
 from companion.web.presence import presence
 
 _said: Cache[tuple[Any, ...], str] = Cache("log lines said", 4096)
@@ -89,6 +90,42 @@ def _catalogue() -> Any:
             catalogue = kept[language] = get_translations()
         g.translations = catalogue
     return catalogue
+
+
+_OPTION_WORD = re.compile(r"[^\W\d]\w*")
+_read_back: dict[tuple[str, ...], dict[str, str]] = {}
+"""Each option's words by how they read in any language (lower case): a fixed table per
+option, made once."""
+
+
+def option_shown(value: Any, words: list[str] | tuple[str, ...]) -> Any:
+    """A text option's value with its words in the viewer's language („4/3/červená“)."""
+    if not words or not isinstance(value, str):
+        return value
+    known = set(words)
+    return _OPTION_WORD.sub(
+        lambda m: translate(m.group(0)) if m.group(0) in known else m.group(0), value)
+
+
+def option_read(value: Any, words: list[str] | tuple[str, ...]) -> Any:
+    """A text option as typed on a form in any of the three languages, its words back to
+    the game's own (``option_shown`` the other way)."""
+    if not words or not isinstance(value, str):
+        return value
+    key = tuple(words)
+    back = _read_back.get(key)
+    if back is None:
+        back = {}
+        for directory in translation_directories():
+            for lang in LANGUAGES:
+                catalogue = Translations.load(str(directory), [lang])
+                for word in words:
+                    said = catalogue.ugettext(word)
+                    if said != word:
+                        back.setdefault(said.lower(), word)
+        back.update({word.lower(): word for word in words})
+        _read_back[key] = back
+    return _OPTION_WORD.sub(lambda m: back.get(m.group(0).lower(), m.group(0)), value)
 
 
 def translate(text: str) -> str:

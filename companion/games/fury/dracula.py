@@ -225,8 +225,10 @@ def dropoff_actions(state: State, item: dict[str, Any]) -> list[Action]:
             out.append(Action("dropoff", {"choice": "mature", "token": token},
                               N_("Mature {encounter}"),
                               {"encounter": cards.encounter_name(token)}, group=group,
-                              hint=N_("„Дракула не может и укреплять Засаду и убирать карту в "
-                                      "Катакомбы одновременно“: it matures in your action "
+                              # „Дракула не может и укреплять Засаду и убирать карту в
+                              # Катакомбы одновременно“
+                              hint=N_("Dracula cannot both mature an encounter and keep the "
+                                      "card in the catacombs: it matures in your action "
                                       "phase.")))
     return out
 
