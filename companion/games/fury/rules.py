@@ -311,7 +311,7 @@ def apply(state: State, seat: int, action: dict[str, Any], rng: Random) -> Appli
     legal = [a for a in actions(state, seat) if a.action == name and a.params == params]
     if not legal:
         raise IllegalActionError(*_why_not(state, seat, name))
-    ctx = Ctx(thaw(state), [], rng)
+    ctx = Ctx(thaw(state), [], rng, seat=seat)
     _HANDLERS[name](ctx, seat, params)
     turns.advance(ctx)
     return Applied(ctx.state, ctx.log, ctx.revealed)
