@@ -29,7 +29,6 @@ class Table:
                               rng_for(self.step, self.seed))
         self.state = applied.state
         self.log = applied.log
-        self.revealed = applied.revealed
         return self
 
     def settle(self) -> Table:

@@ -15,6 +15,8 @@ with nothing that fits is not stopped (issue 32: every tap a real choice), as a 
 the table who holds nothing says nothing; the others may read from the pause that he holds
 something, as they would at the table. A window whose seat no longer holds a fitting card
 when its turn in the queue comes (a card spent meanwhile) is dropped (``stale_window``).
+Whether a window opens hangs on a hidden hand, so the action that led to it is news
+(``ctx.revealed``: it cannot be taken back for free, issue 30).
 Each card's effect and the windows it fits are registered in ``hunter_events`` and
 ``dracula_events`` (what they share: ``event_effects``).
 """
@@ -212,8 +214,11 @@ def open_window(ctx: Ctx, window: str, among: list[str] | None = None,
     """Ask the seats of the window's side that hold event cards whether they play one now;
     returns whether anybody was asked."""
     side = WINDOWS[window][0]
-    seats = [seat for seat in holder_seats(ctx.state, side, among)
-             if playable(ctx.state, seat, window, data, among)]
+    holders = holder_seats(ctx.state, side, among)
+    seats = [seat for seat in holders if playable(ctx.state, seat, window, data, among)]
+    if holders:
+        # Asked or not, the table learns whether a hidden card fits: no free take-back.
+        ctx.revealed = True
     items = [{"kind": "window", "window": window, "seat": seat, "data": data}
              | ({"among": among} if among else {}) for seat in seats]
     ctx.state["queue"][0:0] = items

@@ -69,7 +69,17 @@ def window_seats(state: State, fight_: Fight) -> list[int]:
     return [seat for seat in seats if len(_options(state, {"who": seat}, fight_)) > 1]
 
 
+def _holds_any(state: State, fight_: Fight) -> bool:
+    """Whether anybody holds a card that might be played before a combat (hand counts are
+    public; which cards they are is not)."""
+    return bool(state["dracula_events"]) or any(
+        h["events"] or (name in fight_["hunters"] and h["items"])
+        for name, h in state["hunters"].items())
+
+
 def open_window(ctx: Ctx, fight_: Fight) -> None:
+    if _holds_any(ctx.state, fight_):
+        ctx.revealed = True
     fight_["window"] = window_seats(ctx.state, fight_)
     if fight_["window"]:
         fight_["stage"] = "window"
@@ -79,6 +89,8 @@ def open_window(ctx: Ctx, fight_: Fight) -> None:
 def _ask_next(ctx: Ctx, fight_: Fight) -> None:
     """The next player in the round, skipping one who no longer holds a card (he spent it
     cancelling); when all have been asked, the combat begins."""
+    if _holds_any(ctx.state, fight_):
+        ctx.revealed = True
     still = window_seats(ctx.state, fight_)
     fight_["window"] = [seat for seat in fight_["window"] if seat in still]
     if fight_["window"]:

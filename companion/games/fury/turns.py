@@ -124,6 +124,7 @@ def advance(ctx: Ctx) -> None:
             continue
         if state["queue"] and events.stale_window(state, state["queue"][0]):
             state["queue"].pop(0)
+            ctx.revealed = True
             continue
         if over(state) or state["queue"] or state["phase"] != "play":
             return
@@ -218,7 +219,10 @@ def _wait(ctx: Ctx) -> bool:
 
 
 def _dracula_start(ctx: Ctx) -> bool:
-    """Dracula waits at the start of his turn only while he holds a card to play then."""
+    """Dracula waits at the start of his turn only while he holds a card to play then
+    (which hangs on his hidden hand: no free take-back of the action that led here)."""
+    if ctx.state["dracula_events"]:
+        ctx.revealed = True
     if events.play_actions(ctx.state, DRACULA, "dracula_start", {}):
         return False
     ctx.state["turn"]["stage"] = "time"
