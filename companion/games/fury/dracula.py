@@ -31,6 +31,10 @@ GROUP_POWER = N_("Powers")
 # --- the time phase ------------------------------------------------------------------
 
 
+_DARK_CALL_DRAWS = NP_("Dracula draws {n} encounter and will keep {keep}.",
+                       "Dracula draws {n} encounters and will keep {keep}.")
+_RETURNS = NP_("Dracula returns {n} encounter to the pool.",
+               "Dracula returns {n} encounters to the pool.")
 _CLEARED = NP_("Dracula's trail is cleared down to {n} card.",
                "Dracula's trail is cleared down to {n} cards.")
 _DRAWS = NP_("Dracula draws {n} encounter from the pool.",
@@ -193,7 +197,7 @@ def _dark_call(ctx: Ctx) -> None:
         state["encounters"].append(token)
         drawn += 1
     state["encounters"].sort()
-    ctx.say("Dracula draws {n} encounters and will keep {keep}.", n=drawn,
+    ctx.say(_DARK_CALL_DRAWS, n=drawn,
             keep=decks.encounter_hand_size(state))
     if len(state["encounters"]) > decks.encounter_hand_size(state):
         state["queue"].append({"kind": "keep_tokens", "seat": DRACULA, "kept": []})
@@ -281,7 +285,7 @@ def do_keep_token(ctx: Ctx, seat: int, params: dict[str, Any]) -> None:
         trail.return_tokens(state, back)
         state["encounters"] = sorted(item["kept"])
         state["queue"].pop(0)
-        ctx.say("Dracula returns {n} encounters to the pool.", n=len(back))
+        ctx.say(_RETURNS, n=len(back))
 
 
 # --- the action phase ------------------------------------------------------------------
