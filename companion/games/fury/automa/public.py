@@ -9,7 +9,8 @@ cards turned face up, searches that found nothing, where Dracula was seen or can
 Each observation is an :class:`Op` the belief applies; a brute-force enumeration in the
 tests applies the same list, which is what "exact" is measured against.
 
-Every log line read here is named by its English message id in ``LINES``; a test checks
+Every log line read here is named by its English message id in ``LINES`` (a line with
+plural forms keeps its singular id); a test checks
 that each still occurs in the rules, so a reworded line fails loudly rather than blinding
 the belief.
 """
@@ -24,7 +25,7 @@ from companion.games.fury import board
 NAME_TO_ID = {place.name: pid for pid, place in board.PLACES.items()}
 """The log names a place by its English name (the message id)."""
 
-LINES = {
+LINES: dict[str, str | tuple[str, ...]] = {
     "start": "Dracula lays his starting location face down.",
     "move": "Dracula moves: {back} is laid on his trail.",
     "power": "Dracula plays {power}.",
@@ -41,18 +42,21 @@ LINES = {
     "caught": "Dracula is caught at sea in {place}!",
     "search_reveals": "The search reveals {place} on Dracula's trail.",
     "search_hide": "The search reveals Dracula's Hide card in {place}.",
-    "found": "{n} encounter(s) wait in {place}.",
-    "travel": "{hunters} travel by {by} to {place}.",
-    "stay": "{hunters} stay in {place}.",
-    "voyage_end": "{hunters} end their voyage in {place}.",
-    "sail": "{hunters} sail to {place}.",
+    "found": "{n} encounter waits in {place}.",
+    "travel": ("{hunters} travels by road to {place}.",
+               "{hunters} travels by rail to {place}.",
+               "{hunters} travels by sea to {place}."),
+    "stay": "{hunters} stays in {place}.",
+    "voyage_end": "{hunters} ends the voyage in {place}.",
+    "sail": "{hunters} sails to {place}.",
     "hurry": "{hunter} hurries to {place}.",
     "bats": "The bats drive {hunter} to {place}.",
     "leaves": "The oldest card leaves Dracula's trail.",
     "let_go": "The card leaves play; its encounters return to the pool.",
     "mature": "Dracula keeps an encounter from that card to mature in his action phase.",
 }
-_KIND_OF_TEXT = {text: kind for kind, text in LINES.items()}
+_KIND_OF_TEXT = {text: kind for kind, texts in LINES.items()
+                 for text in ((texts,) if isinstance(texts, str) else texts)}
 ARRIVALS = ("travel", "stay", "voyage_end", "sail", "hurry", "bats")
 """Lines after which the hunter's search follows („Поиск“): the place he ends his move in."""
 LAYS = ("start", "move", "power", "double_back", "teleport", "evasion", "bat", "ashore")
