@@ -33,8 +33,11 @@ def version(page) -> str:
 
 
 def controls(page):
-    """What the phone offers now: a list to choose from, or the buttons of the action area
-    (never a correction by hand)."""
+    """What the phone offers now: a combat's tactics, a list to choose from, or the buttons
+    of the action area (never a correction by hand)."""
+    tactics = page.locator(".fd-combat .fd-tactics form button")
+    if tactics.count():
+        return "buttons", tactics
     area = page.locator(".fd-do")
     lists = area.locator("form.fd-choose")
     if lists.count():
@@ -47,7 +50,7 @@ def wait_for_a_move(page) -> None:
     """Until the phone offers something or the game is over (the app's Dracula is
     playing meanwhile)."""
     page.wait_for_function(
-        "() => document.querySelector('.fd-do form button, .result')"
+        "() => document.querySelector('.fd-do form button, .fd-tactics form button, .result')"
         " !== null", timeout=WAIT)
 
 

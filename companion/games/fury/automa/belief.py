@@ -23,7 +23,6 @@ exactness against a brute-force enumeration of histories on short games.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from functools import lru_cache
 
 from companion.games.fury import board
 from companion.games.fury.automa.public import Op
@@ -58,11 +57,20 @@ def value_of(place: str, hide: bool = False) -> int:
     return INDEX[place] | (HIDE if hide else 0)
 
 
-@lru_cache(maxsize=512)
-def _two_roads(here: int, barred: frozenset[int]) -> tuple[int, ...]:
-    """Wolf Form's and the bat's reach: up to two roads, never through a barred place."""
+def _within_two_roads(here: int, barred: frozenset[int]) -> tuple[int, ...]:
     reach = board.road_within(IDS[here], 2, blocked=frozenset(IDS[b] for b in barred))
     return tuple(sorted(INDEX[p] for p in reach))
+
+
+TWO_ROADS = tuple(_within_two_roads(i, frozenset({HOSPITAL})) for i in range(len(IDS)))
+"""Wolf Form's and the bat's reach from each place when no city is protected (made once)."""
+
+
+def _two_roads(here: int, barred: frozenset[int]) -> tuple[int, ...]:
+    """Wolf Form's and the bat's reach: up to two roads, never through a barred place."""
+    if barred == {HOSPITAL}:
+        return TWO_ROADS[here]
+    return _within_two_roads(here, barred)
 
 
 class Belief:

@@ -10,7 +10,6 @@ the chance the die allows them); ``steps`` counts the moves between two places.
 from __future__ import annotations
 
 from collections import deque
-from functools import lru_cache
 
 from companion.games.fury import board
 
@@ -32,33 +31,33 @@ def _distances(graph: dict[str, set[str]]) -> dict[str, dict[str, int]]:
     return out
 
 
-@lru_cache(maxsize=1)
-def _all_steps() -> dict[str, dict[str, int]]:
-    """Moves between every two places for a hunter: one move per road or sea link, one
-    for a railway link (a train may take him further in one move: a bound, not exact)."""
-    return _distances({p: set(board.ROAD[p]) | set(board.SEA[p]) | set(board.RAIL[p])
-                       for p in board.PLACES})
-
-
-@lru_cache(maxsize=1)
-def _dracula_steps() -> dict[str, dict[str, int]]:
-    """Moves between places for Dracula: road and sea only."""
-    return _distances({p: set(board.neighbours(p)) for p in board.PLACES})
+HUNTER_STEPS = _distances({p: set(board.ROAD[p]) | set(board.SEA[p]) | set(board.RAIL[p])
+                           for p in board.PLACES})
+"""Moves between every two places for a hunter: one move per road or sea link, one for a
+railway link (a train may take him further in one move: a bound, not exact). Worked out
+once from the map, like the map itself."""
+DRACULA_STEPS = _distances({p: set(board.neighbours(p)) for p in board.PLACES})
+"""Moves between places for Dracula: road and sea only."""
 
 
 def steps(a: str, b: str) -> int:
     """A hunter's moves from ``a`` to ``b`` (99 when unreachable)."""
-    return _all_steps()[a].get(b, 99)
+    return HUNTER_STEPS[a].get(b, 99)
 
 
 def dracula_steps(a: str, b: str) -> int:
-    return _dracula_steps()[a].get(b, 99)
+    return DRACULA_STEPS[a].get(b, 99)
 
 
-@lru_cache(maxsize=4096)
 def reach(place: str, faces: tuple[int, ...] = DEFAULT_FACES) -> dict[str, float]:
     """The chance that each place is within one move of a hunter at ``place`` (staying
-    included)."""
+    included); with the default train die, read from the table made at import."""
+    if faces == DEFAULT_FACES and place in REACH:
+        return REACH[place]
+    return _reach(place, faces)
+
+
+def _reach(place: str, faces: tuple[int, ...]) -> dict[str, float]:
     out: dict[str, float] = {place: 1.0}
     if place == board.HOSPITAL:
         return out
@@ -70,3 +69,7 @@ def reach(place: str, faces: tuple[int, ...] = DEFAULT_FACES) -> dict[str, float
             chance = sum(1 for f in faces if f >= distance) / len(faces)
             out[there] = max(out.get(there, 0.0), chance)
     return out
+
+
+REACH = {p: _reach(p, DEFAULT_FACES) for p in board.PLACES}
+"""Every place's reach with the default train die, worked out once from the map."""
