@@ -140,12 +140,14 @@ def fog(ctx: Ctx, token: str, group: list[str], ambush: bool) -> bool:
     """„Туман: ход Охотника тут же завершается… Пока она остается перед Охотником, ни один
     другой Охотник не может ни войти в город, ни выйти из него… В конце следующего хода
     Охотника жетон сбрасывается в пул.“ Met in his own turn, that turn's end does not
-    count; laid on him in Dracula's turn (a matured Ambush), his coming turn is the next."""
+    count (also when he met it as a member of another hunter's group); laid on him in
+    Dracula's turn (a matured Ambush), his coming turn is the next."""
     end_turn(ctx)
     holder = group[0]
     turn = ctx.state["turn"]
     ctx.state["hunters"][holder]["held"].append(token)
-    ctx.state["hunters"][holder]["fog"] = 2 if turn and turn["who"] == holder else 1
+    this_turn = turn is not None and turn["who"] != "dracula" and holder in turn["group"]
+    ctx.state["hunters"][holder]["fog"] = 2 if this_turn else 1
     ctx.say("Fog settles on {place}: no other hunter may enter or leave it until the end of "
             "{hunter}'s next turn.", place=board.name(ctx.state["hunters"][holder]["place"]),
             hunter=hunter_label(holder))

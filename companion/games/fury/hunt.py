@@ -71,16 +71,30 @@ def start_actions(state: State) -> list[Action]:
                           group=group,
                           hint=N_("1: lose 2 health; 2–3: nothing; 4–6: the bite is "
                                   "cured.")))
-    out += events.play_actions(state, controller(state, hunter), "hunter_start",
-                               {"hunter": hunter}, among=[hunter])
+    seat = controller(state, hunter)
+    out += events.play_actions(state, seat, "hunter_start", {"hunter": hunter}, among=[hunter])
+    out += events.offers_for(state, seat, "hunter_start", hunter, N_("Your event cards"))
     out += items.turn_actions(state, controller(state, hunter), [hunter])
     for action in out:
         action.label_args.setdefault("hunter", name)
     return sorted(out, key=Action.sort_key)
 
 
+def start_offers(state: State, seat: int) -> list[Action]:
+    """What another player may do at the start of this hunter's turn: play a card for him
+    (Hypnosis for a bitten hunter)."""
+    hunter = current(state)
+    if seat == controller(state, hunter):
+        return []
+    return events.offers_for(state, seat, "hunter_start", hunter,
+                             N_("A bitten hunter's turn starts: play a card for him?"))
+
+
 def start_is_automatic(state: State) -> bool:
-    return len(start_actions(state)) == 1
+    if len(start_actions(state)) > 1:
+        return False
+    seats = set(state["control"].values()) - {controller(state, current(state))}
+    return not any(start_offers(state, seat) for seat in seats)
 
 
 def _soe_cost(state: State) -> int:

@@ -270,9 +270,10 @@ _PARAMS: dict[str, dict[str, type | tuple[type, ...]]] = {
     "hand_discard": {"hunter": str, "card": str},
 }
 
-_OPTIONAL: dict[str, dict[str, type]] = {"tactic": {"target": str}}
+_OPTIONAL: dict[str, dict[str, type]] = {"tactic": {"target": str},
+                                         "play_event": {"target": str}}
 """Parameters an action carries only sometimes: Dracula's tactic names the hunter it
-strikes when he fights several."""
+strikes when he fights several; a card played for another hunter (Hypnosis) names him."""
 
 
 def actions(state: State, seat: int) -> list[Action]:

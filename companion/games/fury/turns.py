@@ -192,13 +192,16 @@ def _end(ctx: Ctx) -> bool:
     turn = state["turn"]
     state["done"].extend(turn["group"])
     if turn["who"] != "dracula":
-        _lift_fog(ctx, turn["who"])
+        # Every hunter whose turn this was, the leader and those who came along with him.
+        for hunter in dict.fromkeys([turn["who"], *turn["group"]]):
+            _lift_fog(ctx, hunter)
     _next(ctx)
     return True
 
 
 def _lift_fog(ctx: Ctx, hunter: str) -> None:
-    """„В конце следующего хода Охотника жетон сбрасывается в пул.“"""
+    """„В конце следующего хода Охотника жетон сбрасывается в пул.“ A hunter's turn taken as
+    a member of another hunter's group is his turn too: he takes no turn of his own later."""
     h = ctx.state["hunters"][hunter]
     if h["fog"] > 0:
         h["fog"] -= 1
@@ -409,6 +412,8 @@ def turn_actions(state: State, seat: int) -> list[Action]:
     mover = controller(state, turn["who"])
     if stage == "act" and seat != mover:
         return hunt.trade_actions_for(state, seat)
+    if stage == "start" and seat != mover and seat != DRACULA:
+        return hunt.start_offers(state, seat)
     if seat != mover:
         return []
     if stage == "start":
