@@ -72,6 +72,19 @@
     sync();
   });
 
+  // Setup forms: another sharing of the roles names the seats anew (what each plays).
+  Array.prototype.forEach.call(document.querySelectorAll("select[data-relabel]"), function (select) {
+    var sync = function () {
+      var roles = JSON.parse(select.options[select.selectedIndex].dataset.roles || "[]");
+      var labels = document.querySelectorAll(select.dataset.relabel);
+      Array.prototype.forEach.call(labels, function (label, i) {
+        if (i < roles.length) { label.textContent = roles[i]; }
+      });
+    };
+    select.addEventListener("change", sync);
+    sync();
+  });
+
   // The host link's copy button (the clipboard API needs https: select and copy instead).
   document.addEventListener("click", function (event) {
     var button = event.target.closest && event.target.closest("button.copy");

@@ -85,6 +85,15 @@ class SeatSpec:
     """The most seats a table may have."""
     roles: tuple[str, ...] = ()
     """Fixed roles in seat order (message ids); empty when seats are just players."""
+    named: tuple[str, ...] = ()
+    """What each seat plays once the count is known (``options["players"]``), when that
+    depends on the count and the options (message ids, one a seat: Fury's "Dracula", "Lord
+    Godalming and Dr. Seward"). Unlike ``roles`` they do not fix the count."""
+    shares: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    """Every way the roles may be shared at this count: (a value of the option
+    ``share_option``, the role of each seat); the setup form offers them beside the seats."""
+    share_option: str = ""
+    """The option that chooses among ``shares`` (Fury: ``hunters``)."""
 
 
 @dataclass(frozen=True)

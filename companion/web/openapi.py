@@ -185,6 +185,10 @@ def openapi_document() -> dict[str, Any]:
                 "blurb": {"type": "string"}, "min": {"type": "integer"},
                 "max": {"type": "integer"},
                 "roles": {"type": "array", "items": {"type": "string"}},
+                "by_players": {"type": "object", "description": "For a game that names its "
+                               "seats by their count (Fury): per count, what each seat "
+                               "plays (named), the option that shares the roles and every "
+                               "sharing (shares: value, roles)."},
                 "options": {"type": "array", "items": {"type": "object"}}}},
             "NewTable": {"type": "object", "required": ["game"], "properties": {
                 "game": {"type": "string"},

@@ -155,8 +155,53 @@ def validate(options: dict[str, Any]) -> None:
 
 
 def seats(options: dict[str, Any]) -> SeatSpec:
-    """Dracula and one to four hunter players."""
-    return SeatSpec(min=MIN_PLAYERS, max=MAX_PLAYERS)
+    """Dracula and one to four hunter players; once the count is known, what each plays
+    (all four hunters are always in play) and every other way to share the hunters.
+
+    >>> seats({"players": 3, "hunters": "auto"}).named
+    ('Dracula', 'Lord Godalming and Dr. Seward', 'Van Helsing and Mina Harker')
+    """
+    players = options.get("players")
+    if not isinstance(players, int) or not MIN_PLAYERS <= players <= MAX_PLAYERS:
+        return SeatSpec(min=MIN_PLAYERS, max=MAX_PLAYERS)
+    split = hunter_split(options.get("hunters", "auto"), players)
+    shares = tuple((letters, _roles(hunter_split(letters, players), players))
+                   for letters in _shares(players - 1))
+    return SeatSpec(min=MIN_PLAYERS, max=MAX_PLAYERS, named=_roles(split, players),
+                    shares=shares, share_option="hunters")
+
+
+def _roles(split: dict[str, int], players: int) -> tuple[str, ...]:
+    groups = [" ".join(h for h in HUNTERS if split[h] == seat) for seat in range(1, players)]
+    return (N_("Dracula"), *(cards.HUNTER_GROUPS[g] for g in groups))
+
+
+def _shares(groups: int) -> list[str]:
+    """Every way to share the four hunters among ``groups`` players, each once (a player's
+    seat is where his name is written): the groups in the order of their first hunter, the
+    way "auto" shares them first.
+
+    >>> _shares(2)[:3]
+    ['GS/VM', 'GSV/M', 'GSM/V']
+    """
+    found: list[str] = []
+
+    def place(i: int, parts: list[str]) -> None:
+        if i == len(HUNTERS):
+            if len(parts) == groups:
+                found.append("/".join(parts))
+            return
+        letter = "GSVM"[i]
+        for k in range(len(parts)):
+            place(i + 1, parts[:k] + [parts[k] + letter] + parts[k + 1:])
+        if len(parts) < groups:
+            place(i + 1, [*parts, letter])
+
+    place(0, [])
+    auto = "/".join("".join("GSVM"[i] for i, h in enumerate(HUNTERS)
+                            if hunter_split("auto", groups + 1)[h] == seat)
+                    for seat in range(1, groups + 1))
+    return [auto, *(f for f in found if f != auto)]
 
 
 def setup(options: dict[str, Any], rng: Random) -> State:
