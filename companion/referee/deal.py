@@ -85,9 +85,18 @@ def commit(db: Database, table: Table, seat: int, commitment: str,
         store.update_contribution(db, row["id"], commitment=commitment, value=value)
     else:
         return False
-    if len({c["seat"] for c in contributions(db, table)}) == len(table.seats):
+    if len({c["seat"] for c in contributions(db, table)}) == len(table.seats) \
+            and not awaiting_check(db, table):
         close_gathering(db, table, BY_PLAYERS)
     return True
+
+
+def awaiting_check(db: Database, table: Table) -> bool:
+    """The game has values to check against the group's cards and the host has not checked
+    them yet: the phones' joining alone does not start the deal (the host's "Deal now"
+    still does)."""
+    options = store.loads(store.round_row(db, table.code, table.round)["options"])
+    return not options.get("checked") and bool(table.game.box(options)["checks"])
 
 
 def reveal(db: Database, table: Table, seat: int, value: str) -> bool:
@@ -165,4 +174,6 @@ def status(db: Database, table: Table) -> dict[str, Any]:
             "committed": row is not None, "revealed": bool(row and row["value"]),
             "short": fairness.short(row["commitment"]) if row else None,
         })
-    return {"phase": table.row["deal_phase"], "by": table.row["deal_by"], "seats": seats}
+    check = not table.dealt and awaiting_check(db, table)
+    return {"phase": table.row["deal_phase"], "by": table.row["deal_by"], "seats": seats,
+            "check": check}

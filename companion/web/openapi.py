@@ -153,6 +153,12 @@ def openapi_document() -> dict[str, Any]:
                                                   "dealt once every committed phone has "
                                                   "revealed, or at once with "
                                                   "{\"force\": true}.")},
+            "/api/h/{token}/check": {"post": dict(host_post, summary="The set-up check, "
+                                                  "before the phones' randomness is "
+                                                  "revealed: {\"options\": {...}} corrects "
+                                                  "the values the app is unsure of (see the "
+                                                  "table's box.checks); the deal then goes "
+                                                  "on once every phone has joined.")},
             "/api/s/{token}/again": {"post": {
                 "summary": "After the end of a game: a new game at the same seats.",
                 "parameters": [_token()],

@@ -166,7 +166,23 @@ def table_info(db: Any, table: Table) -> dict[str, Any]:
         "log_size": table.row["log_size"],
         "again": [table.names[s] for s in table.again_asked()],
         "finished": finished_games(db, table),
+        "box": box_info(game, table.options),
     }
+
+
+def box_info(game: Any, options: dict[str, Any]) -> dict[str, Any]:
+    """The game's set-up list for the table's options, with what the host's set-up check
+    needs: whether it was made, and each value's field as it stands now."""
+    box = dict(game.box(options))
+    names = {check["option"] for check in box["checks"]}
+    fields = [option.to_json() for option in game.OPTIONS if option.name in names]
+    now = {}
+    for field in fields:
+        value = options.get(field["name"], field["default"])
+        now[f"opt_{field['name']}"] = ("on" if value else "off") if field["kind"] == "bool" \
+            else value
+    box.update(checked=bool(options.get("checked")), fields=fields, now=now)
+    return box
 
 
 def _table_path(code: str) -> str:

@@ -4,10 +4,16 @@ the outcome and everything that was hidden."""
 
 from __future__ import annotations
 
+import hashlib
+import os
 import re
 
 import pytest
 
+from companion import referee, store
+from companion.core import errors
+from companion.games import GAMES
+from companion.games.fury import tactics
 from tests.web.screens import csrf, texts
 
 FURY_FOUR = ("Vlad", "Anna", "Boris", "Cyril")
@@ -95,3 +101,131 @@ def test_a_role_reads_in_the_phones_language(client, lang, dracula, pair):
     phones = [client.get(s["url"].split("5000", 1)[1]).get_data(as_text=True)
               for s in created["seats"][:2]]
     assert [texts(p, "role")[0] for p in phones] == [dracula, pair]
+
+
+# --- set-up from the box ---------------------------------------------------------------------
+
+
+def secret() -> tuple[str, str]:
+    """A phone's 32 random bytes and its commitment, as the page's script makes them."""
+    value = os.urandom(32).hex()
+    return value, hashlib.sha256(bytes.fromhex(value)).hexdigest()
+
+
+@pytest.fixture
+def db(tmp_path):
+    database = store.connect(tmp_path / "d.db")
+    store.migrate(database)
+    return database
+
+
+@pytest.mark.parametrize("name", list(GAMES))
+def test_every_game_says_what_comes_out_of_the_box_and_what_stays_in_it(name):
+    """Each game's set-up list for its default options: something to take out or leave in
+    the box, each line a component and where it goes; every uncertain value in force is a
+    check, and a variant that is off is not."""
+    game = GAMES[name]
+    options = {o.name: o.default for o in game.OPTIONS}
+    made = game.box(options)
+    assert made["take_out"] and made["keep_in_box"]
+    for item in made["take_out"] + made["keep_in_box"]:
+        assert item["what"] and item["where"]
+    in_force = {o.name for o in game.OPTIONS if o.check_cards
+                and (o.kind != "bool" or o.default)
+                and not (o.requires and not options.get(o.requires))}
+    assert {c["option"] for c in made["checks"]} == in_force
+
+
+def test_a_variant_turned_on_brings_its_values_to_check():
+    """Dead Man's Draw: Sudden Death is off by default (nothing to check); on, its rule and
+    its target score are checked against the variant card."""
+    game = GAMES["deadmans"]
+    options = {o.name: o.default for o in game.OPTIONS}
+    assert game.box(options)["checks"] == []
+    checks = game.box({**options, "sudden_death": True})["checks"]
+    assert [c["option"] for c in checks] == ["sudden_death", "sudden_death_target"]
+    assert checks[1]["values"] == [{"name": "Sudden Death: target score", "value": "50"}]
+
+
+def test_fury_sets_the_figures_out_and_keeps_the_cards_in_the_box():
+    """„Подготовка к игре“: the board and the figures come out, Dracula's figure set aside
+    until he is revealed; decks, location cards, encounters and tactics stay in the box."""
+    made = GAMES["fury"].box({"initiative": "claws=7"})
+    out = " ".join(i["what"] for i in made["take_out"])
+    kept = " ".join(i["what"] for i in made["keep_in_box"])
+    assert "board" in out and "hunter figures" in out and "Dracula's figure" in out
+    for component in ("location cards", "encounter tokens", "event cards", "combat cards"):
+        assert component in kept
+    initiative = next(c for c in made["checks"] if c["option"] == "initiative")["values"]
+    assert {"name": "Claws", "value": "7", "group": "Dracula's combat cards"} in initiative
+    assert len(initiative) == len(tactics.DEFAULT_INITIATIVE)
+
+
+def test_the_host_and_the_tablet_show_the_set_up_list_before_the_deal(client):
+    host = create_by_form(client, "fury", FURY_FOUR[:3], players=3)
+    page = client.get(host).get_data(as_text=True)
+    code = re.search(r'href="/t/([A-Z0-9]+)"', page).group(1)
+    tablet = client.get(f"/t/{code}").get_data(as_text=True)
+    for screen in (page, tablet):
+        out = " ".join(texts(screen, "box-out"))
+        assert "Dracula's figure" in out and "Set aside beside the board" in out
+        assert "Claws 2" in " ".join(texts(screen, "check-values"))
+    assert "Our cards say the same" in page and "Our cards say the same" not in tablet
+
+
+def test_the_deal_waits_for_the_hosts_check_of_the_card_values(db):
+    """Every phone has joined, yet the cards are not dealt while the values the app is
+    unsure of are unchecked; the host's check (with a correction) fixes them for the game
+    and the deal goes on."""
+    created = referee.create(db, "fury", None, [{"name": n} for n in FURY_FOUR[:3]])
+    tokens = [s["token"] for s in created["seats"]]
+    phones = [secret() for _ in tokens]
+    for token, (_value, commitment) in zip(tokens, phones, strict=True):
+        table = referee.join(db, token, commitment=commitment)
+    assert table.row["deal_phase"] == "gathering"
+    table = referee.check_cards(db, created["host_token"], {"initiative": "claws=7"})
+    assert table.row["deal_phase"] == "revealing"
+    for token, (value, _commitment) in zip(tokens, phones, strict=True):
+        table = referee.reveal(db, token, value)
+    assert table.dealt
+    assert table.state["options"]["initiative_checked"] is True
+    assert tactics.initiative(table.state, "claws") == 7
+    with pytest.raises(errors.Refused):
+        referee.check_cards(db, created["host_token"], {})
+
+
+def test_a_wrong_check_is_refused_and_changes_nothing(client):
+    created = client.post("/api/tables", json={
+        "game": "fury", "seats": [{"name": "Vlad"}, {"name": "Anna"}]}).get_json()
+    host = f"/api/h/{created['host_token']}/check"
+    before = client.get(f"/api/t/{created['code']}").get_json()["version"]
+    for body, status in (({"options": {"first_turn": "dracula"}}, 400),
+                         ({"options": {"initiative": "claws=x"}}, 400),
+                         ({"options": {"train_die": "9,9"}}, 400),
+                         ({"options": []}, 400)):
+        answer = client.post(host, json=body)
+        assert answer.status_code == status and answer.get_json()["error"]
+    assert client.get(f"/api/t/{created['code']}").get_json()["version"] == before
+    answer = client.post(host, json={"options": {"train_die": "0,1,2,2,3,3"}})
+    assert answer.status_code == 200
+    checks = answer.get_json()["table"]["box"]
+    assert checks["checked"]
+    train = next(c for c in checks["checks"] if c["option"] == "train_die")
+    assert train["values"][0]["value"] == "0 · 1 · 2 · 2 · 3 · 3"
+
+
+def test_the_host_corrects_a_value_on_the_host_screen(client):
+    """The host screen's fold: Holy Water's rule unticked and the train die corrected; both
+    stand from then on and the check's button is gone."""
+    host = create_by_form(client, "fury", FURY_FOUR[:3], players=3, opt_holy_water_cure="on")
+    page = client.get(host).get_data(as_text=True)
+    fields = re.findall(r'<input type="hidden" name="field" value="(\w+)">', page)
+    assert fields == ["train_die", "holy_water_cure", "initiative"]
+    answer = client.post(host + "/check", data={
+        "csrf_token": csrf(page), "field": fields, "opt_train_die": "1,1,1,2,2,3",
+        "opt_initiative": "punch=3"}, follow_redirects=True)
+    after = answer.get_data(as_text=True)
+    assert answer.status_code == 200 and "Our cards say the same" not in after
+    values = " ".join(texts(after, "check-values"))
+    assert "1 · 1 · 1 · 2 · 2 · 3" in values
+    assert "Holy Water cures" not in " ".join(texts(after, "box-checks"))

@@ -65,6 +65,7 @@ from companion.games.drakula.board import (
     supply_public,
     who,
 )
+from companion.games.drakula.box import box as box
 from companion.games.drakula.data import (
     ACTION_CARDS,
     BARRIER_COLOURS,

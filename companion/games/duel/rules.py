@@ -46,6 +46,7 @@ from companion.games.base import (
     thaw,
 )
 from companion.games.duel import cards, rounds, secret
+from companion.games.duel.box import box as box
 from companion.games.duel.cards import BY_KEY, JOKERS, sort_hand
 from companion.games.duel.core import (
     KEEP,

@@ -53,6 +53,7 @@ from companion.games.fury import (
     tactics,
     turns,
 )
+from companion.games.fury.box import box
 from companion.games.fury.cards import HUNTERS
 from companion.games.fury.state import DRACULA, Ctx, controller, hunters_of
 from companion.games.fury.view import redeal_hidden, view
@@ -395,5 +396,6 @@ def result(state: State) -> Result | None:
 __all__ = [
     "NAME", "TITLE", "BLURB", "MIN_PLAYERS", "MAX_PLAYERS", "HAS_HIDDEN_INFO", "HAS_CHANCE",
     "REMATCH", "MAX_TURNS", "OPTIONS", "seats", "setup", "actions", "apply", "view", "result",
-    "redeal_hidden", "default_options", "validate", "controller", "hunters_of", "DRACULA",
+    "redeal_hidden", "box", "default_options", "validate", "controller", "hunters_of",
+    "DRACULA",
 ]

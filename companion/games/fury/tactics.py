@@ -74,7 +74,7 @@ OPTIONS: tuple[Option, ...] = (
                    "corner). Write card=value for each card; a card left out keeps the "
                    "app's guess.")),
     Option("initiative_checked", N_("These initiative values are checked against our cards"),
-           False,
+           False, set_when_checked=True,
            hint=N_("Unchecked, the player a tie-break favours confirms it from the printed "
                    "cards (or corrects it) before it counts.")),
     Option("target_after_reveal", N_("Dracula picks whom he strikes after the reveal"), False,

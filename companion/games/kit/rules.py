@@ -29,6 +29,7 @@ from companion.games.base import (
     line,
     thaw,
 )
+from companion.games.kit.box import box as box
 
 NAME = "kit"
 TITLE = N_("Referee kit")
