@@ -530,15 +530,21 @@ def test_seduction_bites_and_takes_the_new_vampire_back():
     assert "new_vampire:1" in table.state["encounters"] or "new_vampire:1" in table.state["pool"]
 
 
-def test_wild_horses_send_the_hunter_away_before_the_fight():
-    """„Move that hunter to any city one road away; the combat does not take place. He may
-    still rest, supply or trade.“"""
+def wild_horses_to_amsterdam() -> Table:
+    """Lord Godalming walks into Brussels, where Dracula is; Wild Horses send him on."""
     table = Table()
     dracula_holds(table, "wild_horses")
     table.start("brussels")
     table.act(1, "travel", to="brussels", by="road")
     table.act(0, "play_event", **table.names(0, "play_event")[0])
     table.act(0, "choose", key="amsterdam")
+    return table
+
+
+def test_wild_horses_send_the_hunter_away_before_the_fight():
+    """„Move that hunter to any city one road away; the combat does not take place. He may
+    still rest, supply or trade.“"""
+    table = wild_horses_to_amsterdam()
     assert table.state["hunters"]["godalming"]["place"] == "amsterdam"
     assert table.state["turn"]["stage"] == "act"
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from companion.games.base import N_
-from companion.games.fury import board, cards, decks, events, hunters
+from companion.games.fury import board, cards, decks, events, figures, hunters
 from companion.games.fury.choices import ask, question
 from companion.games.fury.encounters import EFFECTS, start_combat
 from companion.games.fury.state import DRACULA, Ctx, State, controller, hunter_label
@@ -469,7 +469,7 @@ def _bats_move(ctx: Ctx, data: dict[str, Any], to: str) -> None:
     h = state["hunters"][hunter]
     h["bats"] = False
     if to != "stay":
-        h["place"] = to
+        figures.move_hunter(ctx, hunter, to, N_("Bats"))
         ctx.say("The bats drive {hunter} to {place}.", hunter=hunter_label(hunter),
                 place=board.name(to))
     if not any(other["bats"] for other in state["hunters"].values()):

@@ -24,6 +24,7 @@ from typing import Any
 
 from companion.games.base import N_
 from companion.games.fury import board, cards, tactics, trail
+from companion.games.fury.figures import turn_index
 from companion.games.fury.state import DRACULA, Ctx, State, controller, over
 
 ENEMY = "enemy"
@@ -116,7 +117,7 @@ def end(ctx: Ctx, fight: dict[str, Any], outcome: str) -> None:
             _release(state, fight["token"])
         elif outcome != "cancelled":
             _end_hunter_turn(state)
-    state["fought"] = {"at": _turn_index(state), "enemy": enemy_name(fight),
+    state["fought"] = {"at": turn_index(state), "enemy": enemy_name(fight),
                        "place": fight["place"], "hunters": fight["hunters"],
                        "outcome": outcome, "shown": fight["shown"]}
     hook = ON_END.get(fight["source"] or fight["enemy"])
@@ -223,17 +224,10 @@ def view(state: State, seat: int | None) -> dict[str, Any] | None:
     }
 
 
-def _turn_index(state: State) -> int:
-    """Turns since the game began: a round is Dracula's turn and the four hunters'."""
-    turn = state["turn"]
-    order = ["dracula", *cards.HUNTERS]
-    return state["round"] * len(order) + (order.index(turn["who"]) if turn else 0)
-
-
 def _after(state: State) -> dict[str, Any] | None:
     """The combat just fought stays on the screens during the turn after it."""
     fought = state.get("fought")
-    if not fought or _turn_index(state) - fought["at"] > 1:
+    if not fought or turn_index(state) - fought["at"] > 1:
         return None
     return {
         "active": False, "enemy": fought["enemy"], "place": fought["place"],

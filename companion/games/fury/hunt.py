@@ -12,7 +12,17 @@ from __future__ import annotations
 from typing import Any
 
 from companion.games.base import N_, Action
-from companion.games.fury import board, cards, decks, events, hunters, items, movement, trail
+from companion.games.fury import (
+    board,
+    cards,
+    decks,
+    events,
+    figures,
+    hunters,
+    items,
+    movement,
+    trail,
+)
 from companion.games.fury.state import Ctx, State, controller, hunter_label
 
 MAX_GIVES = 8
@@ -150,7 +160,7 @@ def do_go(ctx: Ctx, seat: int, params: dict[str, Any]) -> None:
     state = ctx.state
     item = state["queue"].pop(0)
     hunter = item["hunter"]
-    state["hunters"][hunter]["place"] = params["place"]
+    figures.move_hunter(ctx, hunter, params["place"], N_("Sense of Emergency"))
     ctx.say("{hunter} hurries to {place}.", hunter=hunter_label(hunter),
             place=board.name(params["place"]))
     if state["turn"]["who"] == hunter and state["turn"]["stage"] in ("start", "move"):
@@ -384,8 +394,7 @@ def arrive(ctx: Ctx, to: str | None, by: str) -> None:
         turn["start"] = place_of(state, turn["who"])
     if turn["voyage"] and to is not None:
         turn["voyage"] -= 1
-        for h in turn["group"]:
-            state["hunters"][h]["place"] = to
+        _move_group(ctx, to)
         ctx.say("{hunters} sail to {place}.", hunters=names, place=board.name(to))
         if board.is_sea(to) and turn["voyage"] > 0:
             return
@@ -393,8 +402,7 @@ def arrive(ctx: Ctx, to: str | None, by: str) -> None:
         ctx.say("{hunters} end their voyage in {place}.", hunters=names,
                 place=board.name(place_of(state, turn["who"])))
     elif to is not None:
-        for h in turn["group"]:
-            state["hunters"][h]["place"] = to
+        _move_group(ctx, to)
         ctx.say("{hunters} travel by {by} to {place}.", hunters=names, by=_BY[by],
                 place=board.name(to))
     else:
@@ -409,6 +417,19 @@ def arrive(ctx: Ctx, to: str | None, by: str) -> None:
 
 
 _BY = {"road": N_("road"), "rail": N_("rail"), "sea": N_("sea")}
+
+
+def _move_group(ctx: Ctx, to: str) -> None:
+    """The leader's player moves his own figure; a companion's figure is the table's to
+    move, with an instruction."""
+    state = ctx.state
+    leader = current(state)
+    for h in state["turn"]["group"]:
+        if h == leader:
+            state["hunters"][h]["place"] = to
+        else:
+            figures.move_hunter(ctx, h, to, N_("with {leader}"),
+                                leader=cards.hunter_name(leader))
 
 
 # --- the action phase -------------------------------------------------------------------

@@ -47,10 +47,12 @@ from companion.games.fury import (
     encounters,
     event_effects,
     events,
+    figures,
     hunt,
     hunter_events,
     items,
     tactics,
+    trail,
     turns,
 )
 from companion.games.fury.box import box
@@ -252,6 +254,7 @@ def setup(options: dict[str, Any], rng: Random) -> State:
         },
         "done": [],
         "corrections": {},
+        "board": [],
         "result": None,
     }
     ctx = Ctx(state, [], rng)
@@ -359,8 +362,10 @@ def apply(state: State, seat: int, action: dict[str, Any], rng: Random) -> Appli
     if not legal:
         raise IllegalActionError(*_why_not(state, seat, name))
     ctx = Ctx(thaw(state), [], rng)
+    before = trail.hunters_know(state)["now"] if state["trail"] else None
     _HANDLERS[name](ctx, seat, params)
     turns.advance(ctx)
+    figures.follow_dracula(ctx, before)
     return Applied(ctx.state, ctx.log, ctx.revealed)
 
 

@@ -20,6 +20,7 @@ from companion.games.fury import (
     combat,
     decks,
     fight,
+    figures,
     movement,
     trail,
 )
@@ -177,11 +178,16 @@ def _numbered(state: State) -> list[tuple[str, Any]]:
     return out
 
 
+def _known(state: State) -> dict[str, Any]:
+    """What the hunters know of where he is, with the places' names (Dracula's phone)."""
+    known = trail.hunters_know(state)
+    return {**known, "now_name": board.name(known["now"]) if known["now"] else None,
+            "seen_name": board.name(known["seen"]) if known["seen"] else None}
+
+
 def public_dracula_place(state: State) -> str | None:
-    """Where everybody knows Dracula is: his newest card lies face up."""
-    if state["trail"] and state["trail"][0]["revealed"]:
-        return state["trail"][0]["place"]
-    return None
+    """Where everybody knows Dracula is (``trail.hunters_know``)."""
+    return trail.hunters_know(state)["now"]
 
 
 def view(state: State, seat: int | None) -> dict[str, Any]:
@@ -230,6 +236,8 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
         "mine": mine,
         "result": state["result"],
         "combat": combat.view(state, seat),
+        "board": figures.instructions(state, seat),
+        "figures": figures.standing(state),
     }
     if role == "dracula":
         here = trail.dracula_place(state)
@@ -238,6 +246,7 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
             "catacombs": [None if s is None else trail.secret(s) for s in state["catacombs"]],
             "place": here,
             "place_name": board.name(here) if here is not None else None,
+            "known": _known(state),
             "encounters": [{"token": t, "name": cards.encounter_name(t),
                             "text": cards.en(cards.encounter(t)["text"])}
                            for t in state["encounters"]],
