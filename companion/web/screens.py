@@ -215,7 +215,7 @@ def host_check(token: str) -> Any:
         value = request.form.get(f"opt_{name}")
         corrections[name] = "on" if value == "on" else (value if value is not None else "off")
     return _host_control(token, lambda: referee.check_cards(get_db(), token, corrections),
-                         N_("The values are checked against your cards; the cards are dealt "
+                         N_("The values are checked against the group's cards; the cards are dealt "
                             "once every phone has joined."))
 
 

@@ -48,7 +48,9 @@ def tactic(page, fighter: str, card: str, round_no: int, at: str | None = None) 
     panel = page.locator(f".fd-tactics[data-fighter={fighter}]")
     if at is not None:
         panel = panel.get_by_role("group", name=card, exact=True)
-    button = panel.get_by_role("button", name=at or card, exact=True)
+        button = panel.get_by_role("button", name=at, exact=True)
+    else:  # a hunter's button names the card and the initiative printed on it
+        button = panel.get_by_role("button", name=re.compile(rf"^{re.escape(card)} · "))
     expect(button).to_be_visible(timeout=WAIT)
     button.click()
     taken = page.locator(f".fd-fighters li[data-fighter={fighter}] .chosen, "

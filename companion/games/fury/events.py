@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion.games.base import N_, Action
-from companion.games.fury import byhand, cards, decks, hunters
+from companion.games.fury import byhand, cards, decks, hunters, news
 from companion.games.fury.cards import HUNTERS
 from companion.games.fury.state import DRACULA, Ctx, State, controller
 
@@ -170,6 +170,7 @@ def play(ctx: Ctx, card_id: str, hunter: str | None, data: dict[str, Any] | None
     player = cards.hunter_name(hunter) if hunter else N_("Dracula")
     ctx.say("{who} plays {card}: {text}", who=player, card=cards.event_name(card_id),
             text=cards.en(entry["text"]))
+    news.begin(ctx, "event", cards.event_name(card_id), cards.en(entry["text"]), who=player)
     ctx.revealed = True
     decks.discard_event(state, card_id)
     items: list[dict[str, Any]] = []
@@ -198,7 +199,9 @@ def resolve_effect(ctx: Ctx, item: dict[str, Any]) -> None:
         return
     spec = CARDS.get(cards.kind(item["card"]))
     if spec is not None:
+        start = len(ctx.log)
         spec.effect(ctx, item)
+        news.since(ctx, start)
         return
     hunter = item["hunter"]
     seats = [DRACULA] + ([controller(ctx.state, hunter)] if hunter else [])

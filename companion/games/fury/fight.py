@@ -170,9 +170,11 @@ def _options(state: State, fight: dict[str, Any], fighter: str) -> list[str]:
     return [kind for kind, _copy in tactics.hunter_options(state, fight, fighter)]
 
 
-def round_view(enemy: str, shown: dict[str, Any] | None) -> dict[str, Any] | None:
-    """A revealed round as every screen shows it: the cards, the dice with each modifier by
-    name, the totals, how a tie went, who won and what the result did."""
+def round_view(state: State, enemy: str,
+               shown: dict[str, Any] | None) -> dict[str, Any] | None:
+    """A revealed round as every screen shows it: the cards with the initiative printed on
+    each (a tie is read from them), the dice with each modifier by name, the totals, how a
+    tie went, who won and what the result did."""
     if shown is None:
         return None
     mods = {side: [cards.en(tactics.MODIFIERS[m]["names"]) for m in found]
@@ -180,7 +182,8 @@ def round_view(enemy: str, shown: dict[str, Any] | None) -> dict[str, Any] | Non
     return {
         "n": shown["n"],
         "cards": [{"who": enemy if f == ENEMY else cards.hunter_name(f), "card": _card(c),
-                   "enemy": f == ENEMY} for f, c in shown["cards"].items()],
+                   "enemy": f == ENEMY, "initiative": tactics.initiative(state, c)}
+                  for f, c in shown["cards"].items()],
         "dice": shown["dice"], "mods": mods, "totals": shown["totals"],
         "tie": shown.get("tie"), "winner": shown.get("winner"),
         "applied": cards.hunter_name(shown["applied"]) if shown.get("applied") else None,
@@ -219,7 +222,9 @@ def view(state: State, seat: int | None) -> dict[str, Any] | None:
         "continues": fight["continues"], "repel": fight["repel"],
         "no_escape": fight["no_escape"], "trap": fight["trap"],
         "planning": fight["planning"], "played": fight["played"],
-        "shown": round_view(enemy_name(fight), fight["now"] or fight["shown"]),
+        "shown": round_view(state, enemy_name(fight), fight["now"] or fight["shown"]),
+        "initiative": {card: tactics.initiative(state, card)
+                       for f in fighters for card in f["options"]},
         "night": cards.is_night(state["time"]),
     }
 
@@ -233,7 +238,7 @@ def _after(state: State) -> dict[str, Any] | None:
         "active": False, "enemy": fought["enemy"], "place": fought["place"],
         "place_name": board.name(fought["place"]), "outcome": fought["outcome"],
         "hunters": [cards.hunter_name(h) for h in fought["hunters"]],
-        "shown": round_view(fought["enemy"], fought["shown"]),
+        "shown": round_view(state, fought["enemy"], fought["shown"]),
     }
 
 

@@ -22,6 +22,7 @@ from companion.games.fury import (
     fight,
     figures,
     movement,
+    news,
     trail,
 )
 from companion.games.fury.cards import HUNTERS
@@ -110,6 +111,22 @@ def _turn_public(state: State) -> dict[str, Any] | None:
     }
 
 
+_ON_THE_TABLET = {
+    "discard_one": N_("Discard a card of the player's choice"),
+    "declare": N_("Spy: the hunter says where he will move next turn"),
+    "dracula_declares": N_("Hypnosis: Dracula declares his next move"),
+    "luck": N_("Good Luck: what the hunters remove"),
+    "secret_weapon": N_("Secret Weapon: which item the hunter gives up"),
+    "show": N_("Bitten: which card the hunter keeps face up"),
+    "combat_bat": N_("Dracula escapes as a bat: where to"),
+    "devilish": N_("Devilish Power: what Dracula removes"),
+    "combat_apply": N_("The hunters won the round: whose card's result applies"),
+    "combat_target": N_("Dracula won the round: which hunter it strikes"),
+    "combat_rage": N_("Rage: which hunter shows Dracula his items"),
+}
+"""The questions a phone puts as "you", as the shared screen says them."""
+
+
 def _waiting(state: State) -> dict[str, Any] | None:
     """The decision the game waits for. An automatic step (``effect``) waits for nobody:
     ``turns.advance`` runs it at once, so it heads the queue only when the game ended before
@@ -118,9 +135,10 @@ def _waiting(state: State) -> dict[str, Any] | None:
         item = state["queue"][0]
         if item["kind"] == "choice":
             text = choices.QUESTIONS[item["question"]][0]
+            shared = _ON_THE_TABLET.get(item["question"], text)
         else:
-            text = _WAITING[item["kind"]]
-        out: dict[str, Any] = {"kind": item["kind"], "text": text}
+            text = shared = _WAITING[item["kind"]]
+        out: dict[str, Any] = {"kind": item["kind"], "text": text, "table_text": shared}
         if item["kind"] == "by_hand":
             out.update(what=item["what"], args=item["args"], seats=item["seats"],
                        done=item["done"], hunters=[cards.hunter_name(h) for h in item["hunters"]])
@@ -164,12 +182,31 @@ def _map(state: State, dracula_place: str | None, highlight: list[str],
     if dracula_place:
         x, y = board.xy(dracula_place)
         drac = {"place": dracula_place, "x": x, "y": y}
+    _set_beside([*([drac] if drac else []), *hunters, *revealed, *markers],
+                 ["dracula"] * bool(drac) + ["hunter"] * len(hunters)
+                 + ["trail"] * len(revealed) + ["marker"] * len(markers))
     out = {"width": frame["width"], "height": frame["height"], "hunters": hunters,
            "revealed": revealed, "dracula": drac, "markers": markers,
            "highlight": [board.spot(p) for p in sorted(set(highlight))]}
     if around:
         out["view"] = board.view_around(around)
     return out
+
+
+LANGUAGES = ("en", "cs", "ru")
+"""The languages the base map is drawn in (``draw.LANGUAGES``)."""
+
+
+def _set_beside(marks: list[dict[str, Any]], kinds: list[str]) -> None:
+    """Each mark's place on the map in each language (``at``), beside the names."""
+    by_place: dict[str, list[int]] = {}
+    for i, mark in enumerate(marks):
+        by_place.setdefault(mark["place"], []).append(i)
+    for place, indexes in by_place.items():
+        own = tuple(kinds[i] for i in indexes)
+        spots = {lang: board.beside(place, lang, own) for lang in LANGUAGES}
+        for n, i in enumerate(indexes):
+            marks[i]["at"] = {lang: list(spots[lang][n]) for lang in LANGUAGES}
 
 
 def _numbered(state: State) -> list[tuple[str, Any]]:
@@ -238,6 +275,7 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
         "combat": combat.view(state, seat),
         "board": figures.instructions(state, seat),
         "figures": figures.standing(state),
+        "just": news.view(state),
     }
     if role == "dracula":
         here = trail.dracula_place(state)
