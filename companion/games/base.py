@@ -352,6 +352,16 @@ def card_checks(options: tuple[Option, ...], chosen: dict[str, Any],
     return found
 
 
+class RevealSection(TypedDict):
+    """One part of what was hidden, shown to everyone once the game has ended."""
+
+    title: str
+    """Message id of the heading."""
+    lines: list[dict[str, Any]]
+    """Each a ``line(text, **args)`` (a message id with its fields; a list value is read as
+    names joined)."""
+
+
 class Game(Protocol):
     """The game contract as the layers above use it: a rules module implements it by its
     module-level names and functions (the registry, ``companion.games.GAMES``, holds each
@@ -409,6 +419,11 @@ class Game(Protocol):
     def box(self, options: dict[str, Any]) -> Box:
         """What to take out of the box for these options, what stays in it because the app
         keeps it, and the values to check against the group's cards (``card_checks``)."""
+
+    def reveal(self, state: State) -> list[RevealSection]:
+        """Everything that was hidden (hands, face-down cards, the decks' order, secret
+        places), for every screen once the game is over or the table has ended — never
+        before: the web layer asks only then."""
 
 
 def check_params(params: Any, **schema: type | tuple[type, ...]) -> dict[str, Any]:

@@ -167,6 +167,8 @@ def table_info(db: Any, table: Table) -> dict[str, Any]:
         "again": [table.names[s] for s in table.again_asked()],
         "finished": finished_games(db, table),
         "box": box_info(game, table.options),
+        "reveal": game.reveal(table.state) if (result is not None or table.round_closed)
+        and table.state is not None else None,
     }
 
 

@@ -14,6 +14,7 @@ from companion import referee, store
 from companion.core import errors
 from companion.games import GAMES
 from companion.games.fury import tactics
+from tests.conftest import Tables
 from tests.web.screens import csrf, texts
 
 FURY_FOUR = ("Vlad", "Anna", "Boris", "Cyril")
@@ -229,3 +230,72 @@ def test_the_host_corrects_a_value_on_the_host_screen(client):
     values = " ".join(texts(after, "check-values"))
     assert "1 · 1 · 1 · 2 · 2 · 3" in values
     assert "Holy Water cures" not in " ".join(texts(after, "box-checks"))
+
+
+# --- an end that tells ---------------------------------------------------------------------
+
+
+def final_state(client, code: str) -> dict:
+    """The game's last state, as the referee keeps it (the test reads the database)."""
+    with client.application.app_context():
+        from companion.web.db import get_db
+
+        return referee.open_table(get_db(), code).state
+
+PLAYERS = {"kit": 2, "duel": 2, "deadmans": 3, "drakula": 2, "fury": 3, "hera_zeus": 2}
+
+
+def end_the_table(client, created: dict) -> None:
+    host = f"/h/{created['host_token']}"
+    page = client.get(host).get_data(as_text=True)
+    answer = client.post(host + "/end", data={"csrf_token": csrf(page)})
+    assert answer.status_code in (200, 303)
+
+
+@pytest.mark.parametrize("name", list(GAMES))
+def test_ending_the_table_tells_the_outcome_then_everything_hidden_on_every_screen(client,
+                                                                                   name):
+    """Before the end no screen shows the hidden things; after the host's "End the table"
+    the tablet, the host and every phone say it was abandoned (the kit, which has no end of
+    its own: that the table has ended), then everything that was hidden, then the seed;
+    no new seat link is offered any more."""
+    names = [f"P{i}" for i in range(PLAYERS[name])]
+    created = client.post("/api/tables", json={
+        "game": name, "deal": "now", "seats": [{"name": n} for n in names]}).get_json()
+    screens = [f"/t/{created['code']}", f"/h/{created['host_token']}",
+               *(s["url"].split("5000", 1)[1] for s in created["seats"])]
+    for path in screens:
+        assert "Everything that was hidden" not in client.get(path).get_data(as_text=True)
+    end_the_table(client, created)
+    expected = GAMES[name].reveal(final_state(client, created["code"]))
+    for path in screens:
+        page = client.get(path).get_data(as_text=True)
+        result = " ".join(texts(page, "result"))
+        heading = "The table has ended" if name == "kit" else "Abandoned"
+        assert result.startswith(heading), (path, result[:80])
+        hidden = texts(page, "reveal-section")
+        assert [h.split(" ", 1)[0] for h in hidden] == [
+            s["title"].split(" ", 1)[0] for s in expected]
+        assert result.index("Everything that was hidden") < result.index("Seed, now revealed")
+        assert "New link (lost phone)" not in page
+
+
+def test_the_end_of_fury_tells_where_dracula_was_his_trail_and_his_hand(client):
+    """Issue 31: „the hunters never learn he was in Prague with a New Vampire“ — after the
+    end every screen names his place, each trail card with its encounters and his hand."""
+    created = client.post("/api/tables", json={
+        "game": "fury", "deal": "now", "seats": [{"name": n} for n in FURY_FOUR[:3]]}
+    ).get_json()
+    dracula, anna, boris = (s["token"] for s in created["seats"])
+    tables = Tables(client)
+    for token, place in ((anna, "paris"), (anna, "london"), (boris, "rome"), (boris, "vienna"),
+                         (dracula, "prague")):
+        assert tables.act(token, "start_at", {"place": place}).status_code == 200
+    hand = client.get(f"/api/s/{dracula}").get_json()["view"]["secret"]["encounters"]
+    end_the_table(client, created)
+    tablet = client.get(f"/t/{created['code']}").get_data(as_text=True)
+    told = " ".join(texts(tablet, "reveal-section"))
+    assert "Dracula was in Prague." in told
+    assert "1. Prague: no encounter" in told
+    assert all(e["name"] in told for e in hand)
+    assert "Lord Godalming: none" in told
