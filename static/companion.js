@@ -85,6 +85,68 @@
     sync();
   });
 
+  // A long list of places: typing narrows it; a tap on a ringed place of the map beside it
+  // chooses that place (on a small screen the first tap brings the region near).
+  document.addEventListener("input", function (event) {
+    var input = event.target;
+    if (!input.dataset || !input.dataset.filter) { return; }
+    var select = document.getElementById(input.dataset.filter);
+    if (!select) { return; }
+    var words = input.value.trim().toLowerCase();
+    var shown = [];
+    Array.prototype.forEach.call(select.options, function (option) {
+      if (!option.value) { return; }
+      option.hidden = words !== "" && option.text.toLowerCase().indexOf(words) < 0;
+      if (!option.hidden) { shown.push(option); }
+    });
+    if (shown.length === 1) { select.value = shown[0].value; }
+  });
+  var pickPlace = function (svg, place) {
+    var select = document.querySelector("select[data-pick-list]");
+    if (!select) { return; }
+    Array.prototype.forEach.call(select.options, function (option) {
+      if (option.dataset.place === place) { select.value = option.value; }
+    });
+    Array.prototype.forEach.call(svg.querySelectorAll(".fm-ring"), function (ring) {
+      ring.classList.toggle("picked", ring.dataset.place === place);
+    });
+  };
+  var wholeMap = function (svg) {
+    svg.setAttribute("viewBox", svg.dataset.pickMap);
+    var button = svg.parentNode.querySelector(".fd-map-whole");
+    if (button) { button.hidden = true; }
+  };
+  document.addEventListener("click", function (event) {
+    var whole = event.target.closest && event.target.closest(".fd-map-whole");
+    if (whole) { wholeMap(whole.parentNode.querySelector("svg[data-pick-map]")); return; }
+    var svg = event.target.closest && event.target.closest("svg[data-pick-map]");
+    if (!svg || !svg.getScreenCTM()) { return; }
+    var point = svg.createSVGPoint();
+    point.x = event.clientX;
+    point.y = event.clientY;
+    var at = point.matrixTransform(svg.getScreenCTM().inverse());
+    var box = svg.viewBox.baseVal;
+    var perPixel = box.width / svg.getBoundingClientRect().width;
+    if (perPixel > 1.5) {  // too small to tap a city: bring the region near first
+      var width = Math.min(box.width, svg.getBoundingClientRect().width * 1.1);
+      var height = width * box.height / box.width;
+      var full = svg.dataset.pickMap.split(" ").map(Number);
+      var x = Math.max(full[0], Math.min(at.x - width / 2, full[0] + full[2] - width));
+      var y = Math.max(full[1], Math.min(at.y - height / 2, full[1] + full[3] - height));
+      svg.setAttribute("viewBox", [x, y, width, height].join(" "));
+      var button = svg.parentNode.querySelector(".fd-map-whole");
+      if (button) { button.hidden = false; }
+      return;
+    }
+    var best = null, nearest = 36 * perPixel;
+    Array.prototype.forEach.call(svg.querySelectorAll(".fm-ring[data-place]"), function (ring) {
+      var dot = ring.querySelector("circle");
+      var d = Math.hypot(dot.cx.baseVal.value - at.x, dot.cy.baseVal.value - at.y);
+      if (d < nearest) { nearest = d; best = ring.dataset.place; }
+    });
+    if (best) { pickPlace(svg, best); }
+  });
+
   // The host link's copy button (the clipboard API needs https: select and copy instead).
   document.addEventListener("click", function (event) {
     var button = event.target.closest && event.target.closest("button.copy");

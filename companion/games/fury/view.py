@@ -277,6 +277,7 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
         "figures": figures.standing(state),
         "just": news.view(state),
     }
+    picking = _places_to_pick(state, seat)
     if role == "dracula":
         here = trail.dracula_place(state)
         out["secret"] = {
@@ -298,13 +299,18 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
             if state["turn"] and state["turn"]["who"] == "dracula" \
                     and state["turn"]["stage"] == "move" and not state["queue"]:
                 highlight += [m["to"] for m in movement.dracula_moves(state)]
+        if picking:
+            highlight = picking
         out["map"] = _map(state, here, highlight, highlight)
     else:
         around = [state["hunters"][h]["place"] for h in mine if state["hunters"][h]["place"]]
         turn = state["turn"]
         if turn and turn["who"] in mine and turn["stage"] == "move" and not state["queue"]:
             highlight = _hunter_destinations(state, turn["who"])
+        if picking:
+            highlight = picking
         out["map"] = _map(state, known_place, highlight, around + highlight)
+    out["map"]["pick"] = bool(picking)
     if mine:
         out["hands"] = [{
             "hunter": h, "name": cards.hunter_name(h),
@@ -313,6 +319,29 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
             "limits": list(decks.hunter_limits(h)),
         } for h in mine]
     return out
+
+
+def _places_to_pick(state: State, seat: int | None) -> list[str]:
+    """The places this seat is asked to choose among from a list — a start, Sense of
+    Emergency's city, a card's place — which a tap on the map may choose too."""
+    if seat is None or state["result"] is not None:
+        return []
+    if state["phase"] == "setup":
+        step = state["setup"]
+        if step < len(HUNTERS):
+            return movement.hunter_start_places() if controller(
+                state, HUNTERS[step]) == seat else []
+        return movement.start_places(state) if seat == DRACULA else []
+    item = state["queue"][0] if state["queue"] else None
+    if item is None or item.get("seat") != seat:
+        return []
+    if item["kind"] == "go_anywhere":
+        return movement.hunter_start_places()
+    if item["kind"] == "choice":
+        keys = [o[0] for o in choices.QUESTIONS[item["question"]][1](state, item["data"])]
+        places = [k for k in keys if k in board.PLACES]
+        return places if len(places) == len(keys) else []
+    return []
 
 
 def _hunter_destinations(state: State, hunter: str) -> list[str]:
