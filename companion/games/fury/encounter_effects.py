@@ -255,6 +255,7 @@ def spy(ctx: Ctx, token: str, group: list[str], ambush: bool) -> bool:
     """„Шпион: Дракула может посмотреть все карты Вещей и Событий Охотника, а Охотник должен
     сказать, куда будет двигаться следующим ходом.“"""
     state = ctx.state
+    ctx.revealed = True
     for hunter in group:
         h = state["hunters"][hunter]
         held = [cards.item_name(c) for c in sorted(h["items"])] + [

@@ -39,6 +39,7 @@ def search(ctx: Ctx, group: list[str]) -> None:
     turn["found"] = []
     if board.is_sea(place) or place == board.HOSPITAL:
         return
+    ctx.consult(DRACULA)
     turned = trail.reveal_place(state, place)
     for slot in turned:
         ctx.revealed = True

@@ -17,7 +17,7 @@ from companion.games.base import N_
 from companion.games.fury import board, cards, hunters, trail
 from companion.games.fury.choices import ask, question
 from companion.games.fury.events import LATER, card, later, open_window
-from companion.games.fury.state import DRACULA, Ctx, State, hunter_label
+from companion.games.fury.state import DRACULA, Ctx, State, controller, hunter_label
 
 LAND = [p for p in board.PLACES if board.is_land(p) and p != board.HOSPITAL]
 
@@ -148,6 +148,7 @@ def hunter_options(state: State, data: dict[str, Any]) -> list[Any]:
 
 @question("quincey", N_("Quincey P. Morris: which hunter?"), hunter_options)
 def _quincey(ctx: Ctx, data: dict[str, Any], hunter: str) -> None:
+    ctx.consult(controller(ctx.state, hunter))
     ward = holds(ctx.state, hunter, "heavenly_host", "crucifix")
     if ward:
         ctx.say("{hunter} shows Dracula a card.", hunter=hunter_label(hunter))

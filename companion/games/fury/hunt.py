@@ -107,6 +107,16 @@ def start_is_automatic(state: State) -> bool:
     return not any(start_offers(state, seat) for seat in seats)
 
 
+def start_hangs_on_cards(state: State) -> bool:
+    """Whether the hunter stops at the start of his turn depends on the cards he holds (an
+    event or item to play then), not only on what the table sees (resolve, a bite to cure)."""
+    h = state["hunters"][current(state)]
+    if not (h["events"] or h["items"]):
+        return False
+    public = [a for a in start_actions(state) if a.action not in ("play_event", "use_item")]
+    return len(public) == 1
+
+
 def _soe_cost(state: State) -> int:
     return cards.VAMPIRES_TO_WIN - state["vampires"]
 

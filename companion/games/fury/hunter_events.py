@@ -385,6 +385,7 @@ def _storm(ctx: Ctx, data: dict[str, Any], sea: str) -> None:
     state = ctx.state
     state["storms"][sea] = state["round"] + 2
     ctx.say("A storm closes {place} for two rounds.", place=board.name(sea))
+    ctx.consult(DRACULA)  # caught there or not: either is news
     if trail.dracula_place(state) == sea:
         state["trail"][0]["revealed"] = True
         ctx.revealed = True

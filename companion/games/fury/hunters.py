@@ -95,7 +95,8 @@ def lose_card(state: State, hunter: str, card: str) -> str:
 
 def discard_card(ctx: Ctx, hunter: str, card: str, why: str) -> None:
     """Discard one of the hunter's items or events (the card is named to everyone: a
-    discard is public)."""
+    discard is public): whoever did not know the card learns it."""
+    ctx.consult(controller(ctx.state, hunter))
     if card in ctx.state["hunters"][hunter]["items"]:
         decks.discard_item(ctx.state, lose_card(ctx.state, hunter, card))
         name = cards.item_name(card)
@@ -152,10 +153,14 @@ def obligations(ctx: Ctx) -> None:
             shown = h["shown"][kind]
             if h["bites"] <= 0 or shown not in eligible:
                 h["shown"][kind] = None
-            if h["bites"] <= 0 or h["shown"][kind] is not None or not eligible:
+            if h["bites"] <= 0 or h["shown"][kind] is not None:
                 continue
             if any(q.get("question") == "show" and q["data"]["hunter"] == hunter
                    and q["data"]["kind"] == kind for q in state["queue"]):
+                continue
+            if h["items" if kind == "item" else "events"]:
+                ctx.consult(controller(state, hunter))  # which of his cards may be shown
+            if not eligible:
                 continue
             if len(eligible) == 1:
                 _show(ctx, hunter, kind, eligible[0])
@@ -165,6 +170,7 @@ def obligations(ctx: Ctx) -> None:
 
 
 def _show(ctx: Ctx, hunter: str, kind: str, card: str) -> None:
+    ctx.consult(controller(ctx.state, hunter))
     ctx.state["hunters"][hunter]["shown"][kind] = card
     name = cards.item_name(card) if kind == "item" else cards.event_name(card)
     ctx.say("{hunter} is bitten and shows {card} face up.", hunter=cards.hunter_name(hunter),

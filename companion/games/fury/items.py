@@ -17,7 +17,7 @@ from typing import Any
 from companion.games.base import N_, Action
 from companion.games.fury import board, cards, hunters, trail
 from companion.games.fury.choices import ask, question
-from companion.games.fury.state import Ctx, State, controller, hunter_label
+from companion.games.fury.state import DRACULA, Ctx, State, controller, hunter_label
 
 GROUP = N_("Your items")
 MAX_HOSTS = 2
@@ -114,6 +114,7 @@ def _host(ctx: Ctx, place: str) -> None:
     state = ctx.state
     state["blocked"][place] = "heavenly_host"
     ctx.say("A Heavenly Host protects {place}.", place=board.name(place))
+    ctx.consult(DRACULA)  # whether encounters lie there is news, "none" too
     for slot in trail.slots(state):
         if slot["place"] == place and slot["tokens"]:
             trail.return_tokens(state, slot["tokens"])

@@ -362,7 +362,7 @@ def apply(state: State, seat: int, action: dict[str, Any], rng: Random) -> Appli
     legal = [a for a in actions(state, seat) if a.action == name and a.params == params]
     if not legal:
         raise IllegalActionError(*_why_not(state, seat, name))
-    ctx = Ctx(thaw(state), [], rng)
+    ctx = Ctx(thaw(state), [], rng, seat=seat)
     before = trail.hunters_know(state)["now"] if state["trail"] else None
     _HANDLERS[name](ctx, seat, params)
     turns.advance(ctx)

@@ -25,6 +25,17 @@ class Ctx:
     log: list[dict[str, Any]] = field(default_factory=list)
     rng: Any = None
     revealed: bool = False
+    seat: int | None = None
+    """The seat whose action this is (None: the deal)."""
+
+    def consult(self, owner: int) -> None:
+        """This step's outcome depends on what ``owner`` keeps secret (Dracula's trail,
+        catacombs, encounters and hand; a hunter player's cards). Whatever it turns out to
+        be — "nothing found" too — the mover learns something, so the action is no longer
+        free to take back (issue 30: no fishing by take-back). A seat consulting its own
+        secrets learns nothing."""
+        if owner != self.seat:
+            self.revealed = True
 
     def say(self, message: str, /, **args: Any) -> None:
         """A public log line."""

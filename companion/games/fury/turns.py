@@ -249,7 +249,10 @@ def _hunter_begin(ctx: Ctx) -> bool:
 
 
 def _hunter_start(ctx: Ctx) -> bool:
-    if hunt.start_is_automatic(ctx.state):
+    state = ctx.state
+    if hunt.start_hangs_on_cards(state):
+        ctx.consult(controller(state, state["turn"]["who"]))
+    if hunt.start_is_automatic(state):
         ctx.state["turn"]["stage"] = "move"
         return True
     return False
@@ -304,6 +307,8 @@ def _hunter_dracula(ctx: Ctx) -> bool:
     state = ctx.state
     turn = state["turn"]
     here = hunt.place_of(state, turn["who"]) if turn["group"] else None
+    if here is not None and not turn["ended"] and not board.is_sea(here):
+        ctx.consult(DRACULA)
     if (not turn["ended"] and turn["group"] and here == trail.dracula_here(state)
             and not board.is_sea(here)):
         if "dracula_met" not in turn["asked"]:

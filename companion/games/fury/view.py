@@ -415,6 +415,9 @@ def _redeal_tokens(state: State, rng: Random) -> None:
     """A bijection over every face-down token, applied wherever a token id appears."""
     spots: list[tuple[list[str], int]] = []
     shown = {t for s in trail.slots(state) for t in s["shown"]}
+    # An encounter being met lies face up: the queue names it.
+    shown |= {q["token"] for q in state["queue"] if "token" in q}
+    shown |= {q["data"]["token"] for q in state["queue"] if "token" in q.get("data", {})}
     for holder in [state["pool"], state["encounters"], *(s["tokens"] for s in trail.slots(state)),
                    *(q["slot"]["tokens"] for q in state["queue"] if q["kind"] == "dropoff")]:
         spots += [(holder, i) for i in range(len(holder)) if holder[i] not in shown]

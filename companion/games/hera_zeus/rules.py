@@ -178,7 +178,16 @@ def apply(state: State, seat: int, action: dict[str, Any], rng: Random) -> Appli
         log += turn.after_setup(new)
     else:
         log += turn.after_action(new)
+    if _turn_seat(new) not in (None, _turn_seat(state), seat):
+        # A turn handed on checks whether the other player can spend his points — his
+        # hand and face-down field decide it, so the mover learns something (issue 30).
+        revealed = True
     return Applied(new, log, revealed=revealed)
+
+
+def _turn_seat(state: State) -> int | None:
+    turn = state.get("turn")
+    return None if not turn else turn["seat"]
 
 
 def _check_when(state: State, seat: int, when: str) -> None:
