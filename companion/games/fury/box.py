@@ -39,6 +39,8 @@ KEEP_IN_BOX: list[BoxItem] = [
                  "is printed on screen.")},
     {"what": N_("The dice (the hunters' dice, Dracula's die, the train die)"),
      "where": N_("The app rolls them and shows every die.")},
+    {"what": N_("The Consecrated Ground, Heavenly Host and Roadblock markers"),
+     "where": N_("The tablet's map shows where they lie.")},
     {"what": N_("The health and blood tokens, the track markers and the day/night marker"),
      "where": N_("The tablet shows health, bites, blood, the vampire and resolve tracks and "
                  "the time of day.")},

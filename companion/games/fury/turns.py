@@ -81,7 +81,7 @@ def do_start_at(ctx: Ctx, seat: int, params: dict[str, Any]) -> None:
         state["setup"] += 1
         return
     state["trail"].insert(0, trail.new_slot(state, place, place))
-    ctx.say("Dracula lays his starting location face down.")
+    ctx.say("Dracula chooses where he starts, in secret.")
     ctx.tell([DRACULA], "You start in {place}.", place=board.name(place))
     state["phase"] = "play"
     first = "dracula" if state["options"]["first_turn"] == "dracula" else HUNTERS[0]
