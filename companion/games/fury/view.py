@@ -36,6 +36,7 @@ _STAGE = {
     ("hunter", "move"): N_("{hunter}: movement phase"),
     ("hunter", "encounters"): N_("{hunter} meets Dracula's encounters"),
     ("hunter", "act"): N_("{hunter}: action phase"),
+    ("hunter", "bats"): N_("{hunter}: the bats carry him, Dracula chooses where"),
 }
 
 _WAITING = {
