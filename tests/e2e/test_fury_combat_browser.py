@@ -156,7 +156,7 @@ def test_a_night_combat_between_dracula_and_two_hunters_to_its_end(server, devic
         expect(played).to_contain_text(card, timeout=WAIT)
     expect(played.locator("li.enemy .fd-aim-shown")).to_contain_text("Dr. Seward",
                                                                       timeout=WAIT)
-    expect(tablet.page.locator(".fd-combat .fd-roll .die").first).to_be_visible(timeout=WAIT)
+    expect(tablet.page.locator(".fd-combat .fd-played .die").first).to_be_visible(timeout=WAIT)
     settle((dracula, anna, boris), tablet, 1)
     tablet.shot("fury-combat-tablet-round", full_page=False)
     anna.page.locator(".fd-combat .fd-round").scroll_into_view_if_needed()

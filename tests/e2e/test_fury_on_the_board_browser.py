@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import json
 import re
+import time
 import urllib.request
 
 import pytest
@@ -74,10 +75,13 @@ class Evening:
             expect(phone.page.locator("#live")).to_have_attribute("data-deal", "dealt",
                                                                   timeout=WAIT)
 
-    def version(self) -> str:
-        """The table's version as the server has it now."""
+    def table(self) -> dict:
+        """The table as the server has it now (its JSON twin)."""
         with urllib.request.urlopen(f"{self.server}/api/t/{self.code}", timeout=30) as answer:
-            return str(json.load(answer)["version"])
+            return json.load(answer)
+
+    def version(self) -> str:
+        return str(self.table()["version"])
 
     def tap(self, seat: int, action: str, params: dict) -> None:
         """The phone of ``seat`` takes the action — its button, or its place in a list —
@@ -115,6 +119,18 @@ class Evening:
     def play(self, part: list) -> None:
         for seat, action, params in part:
             self.tap(seat, action, params)
+
+    def told(self, piece: str, tablet_text: str, owner: int, phone_text: str,
+             label: str) -> None:
+        """After a move the app made, the tablets' first screen and the phone of the
+        figure's owner tell the table what to do on the board."""
+        for tablet in self.tablets:
+            tablet_says(tablet, piece, tablet_text)
+            never_you(tablet)
+        phone_says(self.seat[owner], piece, phone_text)
+        self.settled()
+        self.tablets[0].shot(label, full_page=False)
+        self.seat[owner].shot(label, full_page=False)
 
     def settled(self) -> None:
         """Every screen has caught up with the table's newest version."""
@@ -166,7 +182,10 @@ def table_language(table: Evening, lang: str) -> None:
     form = host.locator("form.inline", has=host.locator("select[name=lang]"))
     form.locator("select[name=lang]").select_option(lang)
     form.get_by_role("button").click()
-    expect(host.locator(".notice[role=status]")).to_be_visible(timeout=WAIT)
+    deadline = time.monotonic() + WAIT / 1000
+    while table.table()["table"]["lang"] != lang:
+        assert time.monotonic() < deadline, f"the table view's language is not {lang}"
+        time.sleep(0.2)
     for tablet in table.tablets:
         tablet.page.reload()
         expect(tablet.page.locator("html")).to_have_attribute("lang", lang, timeout=WAIT)
@@ -237,16 +256,13 @@ def test_an_evening_with_the_box_on_the_table(server, devices):
 
     # Lord Godalming walks into Nuremburg: the trail card turns up — Dracula is revealed.
     table.play(evening.GODALMING_MEETS_BATS)
+    table.told("dracula", "Put Dracula's figure on Nuremburg", evening.DRACULA, "Нюрнберг",
+               "fury-board-3-dracula-revealed")
     for tablet in table.tablets:
-        tablet_says(tablet, "dracula", "Put Dracula's figure on Nuremburg")
         expect(tablet.page.locator(".fd-just[data-kind=encounter]")).to_contain_text("Bats")
-    phone_says(table.seat[evening.DRACULA], "dracula", "Нюрнберг")
     expect(table.seat[evening.DRACULA].page.locator(".fd-known")).to_contain_text(
         "знают", timeout=WAIT)
-    table.settled()
-    table.tablets[0].shot("fury-board-3-dracula-revealed", full_page=False)
     table.tablets[1].shot("fury-board-3-dracula-revealed", full_page=False)
-    table.seat[evening.DRACULA].shot("fury-board-3-dracula-revealed", full_page=False)
 
     # Dr. Seward follows him in: Wild Horses carry him to Leipzig.
     table.play(evening.SEWARD_ENTERS)
@@ -256,20 +272,13 @@ def test_an_evening_with_the_box_on_the_table(server, devices):
         expect(ask).to_be_in_viewport()
         never_you(tablet)
     table.play(evening.WILD_HORSES)
-    for tablet in table.tablets:
-        tablet_says(tablet, "seward", "Move Dr. Seward's figure to Leipzig (Wild Horses)")
-    phone_says(table.seat[evening.ANNA], "seward", "Leipzig (Wild Horses)")
-    table.settled()
-    table.tablets[0].shot("fury-board-4-wild-horses", full_page=False)
-    table.seat[evening.ANNA].shot("fury-board-4-wild-horses", full_page=False)
+    table.told("seward", "Move Dr. Seward's figure to Leipzig (Wild Horses)", evening.ANNA,
+               "Leipzig (Wild Horses)", "fury-board-4-wild-horses")
 
     # Mina Harker's player enters a bite by hand: she goes to the hospital.
     table.play(evening.MINA_TO_HOSPITAL)
-    for tablet in table.tablets:
-        tablet_says(tablet, "mina", "Move Mina Harker's figure to Hospital of St. Joseph")
-    phone_says(table.seat[evening.CYRIL], "mina", "(defeated)")
-    table.settled()
-    table.tablets[0].shot("fury-board-5-hospital", full_page=False)
+    table.told("mina", "Move Mina Harker's figure to Hospital of St. Joseph", evening.CYRIL,
+               "(defeated)", "fury-board-5-hospital")
 
     # Dracula attacks Dr. Seward in Leipzig; round 2 ties and the printed initiative decides.
     table.play(evening.DRACULA_ATTACKS)
@@ -291,12 +300,8 @@ def test_an_evening_with_the_box_on_the_table(server, devices):
 
     # Lord Godalming's turn: Dracula moves him, as the Bats allow.
     table.play(evening.BATS_MOVE)
-    for tablet in table.tablets:
-        tablet_says(tablet, "godalming", "Move Lord Godalming's figure to Munich (Bats)")
-    phone_says(table.seat[evening.ANNA], "godalming", "Munich (Bats)")
-    table.settled()
-    table.tablets[0].shot("fury-board-7-bats", full_page=False)
-    table.seat[evening.ANNA].shot("fury-board-7-bats", full_page=False)
+    table.told("godalming", "Move Lord Godalming's figure to Munich (Bats)", evening.ANNA,
+               "Munich (Bats)", "fury-board-7-bats")
 
     # Dracula vanishes: his figure comes off the board.
     table.play(evening.DRACULA_VANISHES)
