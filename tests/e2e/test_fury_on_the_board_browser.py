@@ -210,7 +210,8 @@ def test_an_evening_with_the_box_on_the_table(server, devices):
         expect(tablet.page.locator(".box-out")).to_contain_text("The four hunter figures",
                                                                 timeout=WAIT)
         expect(tablet.page.locator(".seat-chips .role")).to_have_text(list(ROLES))
-    table.host.shot("fury-board-1-setup")
+    host.locator(".box").scroll_into_view_if_needed()
+    table.host.shot("fury-board-1-setup", full_page=False)
     check_the_cards(table.host)
     host.get_by_role("button", name=re.compile("^Deal without")).click()
     expect(host.locator("#live")).to_have_attribute("data-deal", "dealt", timeout=WAIT)
@@ -343,6 +344,7 @@ def test_an_evening_with_the_box_on_the_table(server, devices):
         "Игра прервана")
     expect(table.seat[evening.BORIS].page.locator(".result h2")).to_have_text(
         "Hra opuštěna")
-    table.tablets[0].shot("fury-board-9-end-en", full_page=True)
+    table.tablets[0].page.evaluate("window.scrollTo(0, 0)")
+    table.tablets[0].shot("fury-board-9-end-en", full_page=False)
     table.seat[evening.DRACULA].shot("fury-board-9-end-ru", full_page=True)
     table.seat[evening.BORIS].shot("fury-board-9-end-cs", full_page=True)
