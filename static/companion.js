@@ -175,51 +175,214 @@
   });
   // The browser knows it lost the network: its stream is dead even if no error came yet.
   window.addEventListener("offline", function () { body.classList.add("offline"); hush(); });
-  window.addEventListener("online", function () { sendUnsent(); listen(); resync(); });
+  // A kept tap goes a moment later, if the phone still says it is online: a network that
+  // just came back is often not ready yet, and a page being left says "online" as it goes.
+  window.addEventListener("online", function () {
+    listen();
+    resync();
+    window.setTimeout(function () { if (navigator.onLine !== false) { sendUnsent(); } }, 1000);
+  });
 
-  // A tap that could not be sent is kept and sent when the connection is back. Its request
-  // key makes a resend safe (the referee applies a key once); if the table moved on in the
-  // meantime the referee refuses the old version and the player is told.
-  var unsent = null;
+  // A tap that could not be sent (no connection, or no answer in time) is kept in this
+  // device's storage, per screen, until the referee answers it: a reload, a closed tab or a
+  // phone restarted offline loses nothing, and the screen sends it once it is open and
+  // online. Its request key makes a resend safe (the referee applies a key once); if the
+  // table moved on meanwhile the referee refuses the old version, and the banner names the
+  // tap. Where the storage cannot be written (private mode, full) the page keeps it.
+  var tapsKey = "tc-unsent:" + location.pathname;
+  var memory = [];
+  var durable = (function () {
+    try { window.localStorage.setItem("tc-probe", "1"); window.localStorage.removeItem("tc-probe"); return true; }
+    catch (e) { return false; }
+  })();
+  function readTaps() {
+    if (!durable) { return memory; }
+    try {
+      var list = JSON.parse(load(tapsKey) || "[]");
+      return (Array.isArray(list) ? list : []).filter(function (tap) {
+        return tap && typeof tap.body === "string" && typeof tap.path === "string" &&
+          tap.path.indexOf(location.pathname + "/") === 0;
+      });
+    } catch (e) { return []; }
+  }
+  function writeTaps(list) {
+    memory = list;
+    if (!durable) { return; }
+    try {
+      if (list.length) { window.localStorage.setItem(tapsKey, JSON.stringify(list)); }
+      else { window.localStorage.removeItem(tapsKey); }
+    } catch (e) { durable = false; }
+  }
   var banner = document.querySelector(".unsent");
-  function showUnsent(text) {
+  var refused = null;  // [message name, labels] of taps the referee refused on their resend
+  function quoted(labels) { return labels.join("”, “"); }
+  function showUnsent() {
     if (!banner) { return; }
+    var waiting = readTaps();
+    var text = "";
+    if (waiting.length) {
+      text = banner.dataset.waiting.replace("{tap}", quoted(waiting.map(function (t) { return t.label; })));
+    } else if (refused) {
+      text = banner.dataset[refused[0]].replace("{tap}", quoted(refused[1]));
+    }
     banner.querySelector(".unsent-text").textContent = text;
-    banner.querySelector(".unsent-retry").hidden = !unsent;
+    banner.querySelector(".unsent-retry").hidden = !waiting.length;
     banner.hidden = !text;
   }
-  function swapLive(html) {
-    var live = document.getElementById("live");
-    if (live && window.htmx) { window.htmx.swap(live, html, { swapStyle: "outerHTML" }); }
+  // The tap in the player's words: the button tapped (its text, or its label where it shows
+  // only a sign), and what was chosen or typed in the form.
+  function tapLabel(form, submitter) {
+    var button = submitter || form.querySelector("button");
+    var label = button ? (button.getAttribute("aria-label") || button.textContent).replace(/\s+/g, " ").trim() : "";
+    var chosen = Array.prototype.filter.call(form.querySelectorAll("select, input:not([type=hidden])"),
+      function (field) { return field.value; }).map(function (field) {
+        return field.tagName === "SELECT" && field.selectedOptions.length ?
+          field.selectedOptions[0].textContent.trim() : field.value;
+      });
+    return chosen.length ? label + ": " + chosen.join(", ") : label;
   }
-  function sendUnsent() {
-    if (!unsent || unsent.busy) { return; }
-    unsent.busy = true;
+  // What htmx sent (the tapped button's own name and value included), else the form's fields.
+  function keepTap(form, config) {
+    var data = config && config.formData ? config.formData : new FormData(form);
+    var submitter = config && config.triggeringEvent ? config.triggeringEvent.submitter : null;
+    var tap = { path: form.getAttribute("hx-post"), body: new URLSearchParams(data).toString(),
+                key: String(data.get("key") || ""), label: tapLabel(form, submitter) };
+    writeTaps(readTaps().filter(function (t) { return !tap.key || t.key !== tap.key; }).concat([tap]));
+    refused = null;
+    showUnsent();
+  }
+  function liveVersion(html) {
+    var found = /id="live"[^>]*data-version="(\d+)"|data-version="(\d+)"[^>]*id="live"/.exec(html);
+    return found ? Number(found[1] || found[2]) : null;
+  }
+  // An answer that came by fetch, not htmx: swapped in unless the screen shows a newer table
+  // (or, for a kept screen, unless it is not newer than what the screen shows).
+  function swapLive(html, onlyNewer) {
+    var live = document.getElementById("live");
+    var version = liveVersion(html);
+    if (!live || !window.htmx || version === null) { return; }
+    var shown = Number(live.dataset.version);
+    if (version < shown || (onlyNewer && version === shown)) { return; }
+    window.htmx.swap(live, html, { swapStyle: "outerHTML" });
+    if (!onlyNewer) { keepScreen(html); }
+  }
+  function headersOfPage() {
     var headers = JSON.parse(body.getAttribute("hx-headers") || "{}");
     headers["Content-Type"] = "application/x-www-form-urlencoded";
     headers["HX-Request"] = "true";
     headers["X-Device"] = deviceId;
-    fetch(unsent.path, { method: "POST", headers: headers, body: unsent.body, credentials: "same-origin" })
-      .then(function (response) {
-        return response.text().then(function (html) {
-          var stale = response.status === 409;
-          unsent = null;
-          body.classList.remove("offline");
-          showUnsent(stale && banner ? banner.dataset.failed : "");
-          if (response.status < 500) { swapLive(html); }
-        });
-      })
-      .catch(function () { if (unsent) { unsent.busy = false; } });
+    return headers;
   }
-  document.addEventListener("htmx:sendError", function (event) {
+  function post(tap) {
+    var headers = headersOfPage();
+    var data = new URLSearchParams(tap.body);
+    if (headers["X-CSRFToken"]) { data.set("csrf_token", headers["X-CSRFToken"]); }
+    return fetch(tap.path, { method: "POST", headers: headers, body: data.toString(), credentials: "same-origin" })
+      .then(function (response) {
+        return response.text().then(function (html) { return { status: response.status, html: html }; });
+      });
+  }
+  // The form's CSRF token belongs to the session the page was made in; a phone restarted
+  // since may have lost that cookie: the screen's page, fetched again, gives a fresh one.
+  function freshToken() {
+    return fetch(location.pathname, { credentials: "same-origin", cache: "no-store" }).then(function (response) {
+      if (!response.ok) { return null; }
+      return response.text().then(function (html) {
+        var found = /"X-CSRFToken": "([^"]+)"/.exec(html);
+        if (found) { body.setAttribute("hx-headers", JSON.stringify({ "X-CSRFToken": found[1] })); }
+        return found;
+      });
+    });
+  }
+  var sending = false;
+  function sendUnsent() {
+    var tap = readTaps()[0];
+    if (!tap || sending) { return; }
+    sending = true;
+    var renewed = false;
+    var answered = function (answer) {
+      var page = /^\s*<!doctype/i.test(answer.html);
+      if (answer.status === 400 && page && !renewed) {
+        renewed = true;
+        return freshToken().then(function (ok) { return ok ? post(tap).then(answered) : answer; });
+      }
+      return answer;
+    };
+    post(tap).then(answered).then(function (answer) {
+      sending = false;
+      if (answer.status >= 500) { return; }  // kept: sent again in a while
+      writeTaps(readTaps().filter(function (t) { return t.key !== tap.key || t.body !== tap.body; }));
+      body.classList.remove("offline");
+      if (/^\s*<!doctype/i.test(answer.html)) {
+        // The link itself is refused (a new one was made for this seat): its page says so.
+        writeTaps([]);
+        location.reload();
+        return;
+      }
+      if (answer.status !== 200) {
+        var kind = answer.status === 409 ? "failed" : "refused";
+        refused = [kind, (refused && refused[0] === kind ? refused[1] : []).concat([tap.label])];
+      }
+      swapLive(answer.html, false);
+      showUnsent();
+      sendUnsent();
+    }).catch(function () { sending = false; });
+  }
+  // Only an action carries a request key; a take-back or a host's control sent later could
+  // undo or end what it was never meant to, so it is not kept: the player is told instead.
+  function keepFailedTap(event) {
     var form = event.detail.elt;
-    if (!form || form.tagName !== "FORM" || !form.closest("#live")) { return; }
-    unsent = { path: form.getAttribute("hx-post"),
-               body: new URLSearchParams(new FormData(form)).toString(), busy: false };
-    showUnsent(banner ? banner.dataset.waiting : "");
+    if (!form || form.tagName !== "FORM" || !form.closest("#live") || !form.getAttribute("hx-post")) {
+      return;
+    }
+    var config = event.detail.requestConfig;
+    if (form.querySelector("input[name=key]")) { keepTap(form, config); return; }
+    refused = ["lost", [tapLabel(form, config && config.triggeringEvent ? config.triggeringEvent.submitter : null)]];
+    showUnsent();
+  }
+  document.addEventListener("htmx:sendError", keepFailedTap);
+  document.addEventListener("htmx:timeout", keepFailedTap);
+  document.addEventListener("htmx:beforeRequest", function (event) {
+    if (refused && event.detail.elt && event.detail.elt.tagName === "FORM") { refused = null; showUnsent(); }
   });
   if (banner) { banner.querySelector(".unsent-retry").addEventListener("click", sendUnsent); }
-  window.setInterval(function () { if (unsent && navigator.onLine !== false) { sendUnsent(); } }, 3000);
+  window.setInterval(function () { if (navigator.onLine !== false) { sendUnsent(); } }, 3000);
+  showUnsent();
+  if (navigator.onLine !== false) { sendUnsent(); }
+
+  // The service worker (static/sw.js, served at /sw.js) keeps the shell and each screen's
+  // last page, for a reload or a reopened tab while offline. Browsers allow it only in a
+  // secure context (https, localhost): on plain http over the LAN this page works as ever.
+  var worker = document.querySelector("meta[name='tc-worker']");
+  if (worker && window.isSecureContext && "serviceWorker" in navigator) {
+    navigator.serviceWorker.register(worker.getAttribute("content")).catch(function () {});
+  }
+  // The newest screen is kept beside the page the worker kept, under the screen's own
+  // /live URL, in the same cache (one per kind: the table view's holds no seat's data);
+  // a page the worker serves offline then shows it, never an older one.
+  var screenKind = /^\/([sht])\/[^/]+$/.exec(location.pathname);
+  var screenCache = screenKind && { s: "tc-seat", h: "tc-host", t: "tc-table" }[screenKind[1]];
+  function keepScreen(html) {
+    if (!screenCache || !window.caches || liveVersion(html) === null) { return; }
+    window.caches.open(screenCache).then(function (cache) {
+      return cache.put(location.pathname + "/live",
+                       new Response(html, { headers: { "Content-Type": "text/html; charset=utf-8" } }));
+    }).catch(function () {});
+  }
+  if (screenCache && window.caches) {
+    window.caches.open(screenCache).then(function (cache) { return cache.match(location.pathname + "/live"); })
+      .then(function (found) { return found ? found.text() : null; })
+      .then(function (html) { if (html) { swapLive(html, true); } })
+      .catch(function () {});
+  }
+  // The page the worker shows for a screen it never kept: back online, the screen itself.
+  if (body.classList.contains("offline-page")) {
+    window.addEventListener("online", function () { location.reload(); });
+    window.setInterval(function () {
+      fetch(location.href, { method: "HEAD", cache: "no-store" })
+        .then(function () { location.reload(); }, function () {});
+    }, 5000);
+  }
 
   // A slow poll must never paint an older table over a newer one (versions only grow).
   // Nor answer into a fragment another answer already replaced (a fetch the stream asked
@@ -237,6 +400,7 @@
     if (found && Number(found[1]) < Number(live.dataset.version)) {
       event.detail.shouldSwap = false;
     }
+    if (event.detail.shouldSwap) { keepScreen(event.detail.serverResponse || ""); }
   });
 
   // Updates pushed (companion/server/live.py): the screen's event stream names the table's

@@ -208,6 +208,21 @@ def check_request_key(key: Any) -> None:
         raise BadRequest(N_("The request key must be a short text."))
 
 
+def check_utf8(data: bytes) -> None:
+    """Refuse bytes that are not UTF-8 where text is expected: a query string or a form
+    from a client that does not percent-encode as a browser does.
+
+    >>> check_utf8(b"lang=cs")
+    >>> check_utf8(b"v=\\xe9")
+    Traceback (most recent call last):
+    companion.core.errors.BadRequest: The request holds bytes that are not text (UTF-8).
+    """
+    try:
+        data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise BadRequest(N_("The request holds bytes that are not text (UTF-8).")) from None
+
+
 def whole_number(text: str) -> int:
     """A typed-in whole number: ASCII digits only (``²`` and 5,000 digits are not numbers).
 

@@ -10,7 +10,8 @@ from companion.games.base import N_, ActionSyntaxError, Random
 
 MAX_DICE = 30
 MAX_SIDES = 1000
-_NOTATION = re.compile(r"^\s*(\d*)\s*[dDkK]\s*(\d+|[fF])\s*([+-]\s*\d+)?\s*$")
+_NOTATION = re.compile(r"^\s*(\d*)\s*[dDkK]\s*(\d+|[fF])\s*([+-]\s*\d+)?\s*$", re.ASCII)
+"""Digits 0–9 only (``re.ASCII``): ``٣d6`` is not a roll."""
 
 FUDGE_SYMBOL = {1: "+", 0: " ", -1: "−"}
 

@@ -76,7 +76,8 @@ def seat_plan(game: Game, options: dict[str, Any], raw: Any) -> list[dict[str, s
     spec = game.seats(options)
     if raw is None:
         raw = [{} for _ in range(max(spec.min, len(spec.roles)))]
-    if not isinstance(raw, list) or not all(isinstance(s, dict) for s in raw):
+    if not isinstance(raw, list) or not all(isinstance(s, dict) and isinstance(
+            s.get("role", ""), str) for s in raw):
         raise BadRequest(N_("Seats must be a list of objects with a name."))
     if spec.roles and len(raw) != len(spec.roles):
         raise BadRequest(N_("This game has exactly {count} seats."), count=len(spec.roles))
@@ -89,7 +90,9 @@ def seat_plan(game: Game, options: dict[str, Any], raw: Any) -> list[dict[str, s
     for i, entry in enumerate(raw):
         role = roles[i] if roles else ""
         default = role if len(role) <= MAX_NAME else ""
-        name = inputs.clean_name(entry.get("name") or "", MAX_NAME) or default or f"#{i + 1}"
+        given = entry.get("name")
+        name = inputs.clean_name("" if given is None else given, MAX_NAME) or default \
+            or f"#{i + 1}"
         if "role" in entry and roles and entry["role"] not in ("", role):
             raise BadRequest(N_("Seat {n} is the role “{role}”."), n=i + 1, role=role)
         if inputs.name_key(name) in seen:

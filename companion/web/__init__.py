@@ -18,6 +18,7 @@ from flask_htmx import HTMX
 from flask_wtf.csrf import CSRFError, CSRFProtect
 
 from companion import store
+from companion.core import inputs
 from companion.core.errors import TableError
 from companion.games.base import N_
 from companion.server import live
@@ -82,6 +83,16 @@ class SecurityHeaders:
 _LOCALES = {code: Locale.parse(code) for code in LANGUAGES}
 
 
+def refuse_undecodable() -> None:
+    """Before every view: a query string or a form that is not UTF-8 is malformed (400). A
+    browser percent-encodes both; a crafted client may send raw bytes, which Werkzeug fails
+    to read in a query as soon as a view asks for any argument (a 500 with a traceback in
+    the log) and drops from a form (which then reads as one posted without its CSRF token)."""
+    inputs.check_utf8(request.query_string)
+    if request.mimetype == "application/x-www-form-urlencoded":
+        inputs.check_utf8(request.get_data(cache=True))
+
+
 def protect_forms() -> None:
     """Before each request of a blueprint that takes forms: Flask-WTF's CSRF check (off
     only where the config turns CSRF off, as some tests do)."""
@@ -127,7 +138,7 @@ def init_web(app: Flask) -> None:
     csrf.init_app(app)
     htmx.init_app(app)
 
-    from companion.web import api, lobby, screens
+    from companion.web import api, lobby, offline, screens
     from companion.web.assets import init_assets
     from companion.web.presence import init_presence
     from companion.web.throttle import init_throttle
@@ -135,6 +146,7 @@ def init_web(app: Flask) -> None:
     init_assets(app)
     init_throttle(app)
     init_presence(app)
+    app.before_request(refuse_undecodable)
 
     # CSRF where a request needs it: the screens' and the lobby's forms check it themselves
     # (``csrf.protect`` before each of their requests). The JSON API carries its token in
@@ -143,6 +155,7 @@ def init_web(app: Flask) -> None:
     app.register_blueprint(lobby.bp)
     app.register_blueprint(screens.bp)
     app.register_blueprint(api.bp)
+    app.register_blueprint(offline.bp)
 
     app.jinja_env.filters["t"] = render.translate
     app.jinja_env.globals["say"] = render.say

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, g, jsonify, request, url_for
+from flask import Blueprint, current_app, g, jsonify, request, url_for
 
 from companion import referee
 from companion.core import inputs
@@ -21,6 +21,7 @@ from companion.web import render
 from companion.web.db import get_db
 from companion.web.lobby import game_card
 from companion.web.openapi import openapi_document
+from companion.web.schemas import CreatedTable, HostAnswer, NewLink, SeatAnswer, TableAnswer
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 
@@ -43,7 +44,7 @@ def _lang() -> None:
 
 @bp.get("/openapi.json")
 def openapi() -> Any:
-    return jsonify(openapi_document())
+    return jsonify(openapi_document(current_app))
 
 
 @bp.get("/games")
@@ -66,7 +67,7 @@ def create_table() -> Any:
                             deal_mode=body.get("deal", "join"))
     table = referee.open_table(get_db(), created["code"])
     base = render.public_url(table)
-    return jsonify({
+    answer: CreatedTable = {
         "code": created["code"],
         "table_url": base + url_for("screens.table_page", code=created["code"]),
         "host_url": base + url_for("screens.host_page", token=created["host_token"]),
@@ -78,7 +79,8 @@ def create_table() -> Any:
              "url": base + url_for("screens.seat_page", token=s["token"])}
             for s in created["seats"]
         ],
-    }), 201
+    }
+    return jsonify(answer), 201
 
 
 @bp.get("/t/<code>")
@@ -86,12 +88,13 @@ def table_view(code: str) -> Any:
     _lang()
     db = get_db()
     table = referee.open_table(db, code)
-    return jsonify({
+    answer: TableAnswer = {
         "version": table.version,
         "table": render.table_info(db, table),
         "view": table.view(None),
         "log": render.log_lines(referee.log_for(db, table, None), table.names),
-    })
+    }
+    return jsonify(answer)
 
 
 def _log_since(body: dict[str, Any] | None = None) -> Any:
@@ -117,18 +120,18 @@ def since_version(value: Any) -> int | None:
 
 
 def _seat_answer(token: str, status: int = 200, acted: referee.Acted | None = None,
-                 since: int | None = None, **extra: Any) -> Any:
-    return jsonify(seat_answer(token, acted, since, **extra)), status
+                 since: int | None = None) -> Any:
+    return jsonify(seat_answer(token, acted, since)), status
 
 
 def seat_answer(token: str, acted: referee.Acted | None = None, since: int | None = None,
-                **extra: Any) -> dict[str, Any]:
+                error: str | None = None) -> SeatAnswer:
     """The seat's view, its actions and its log (only the lines after version ``since``,
     when the client keeps the rest); after an action, of the table as the action left it
     (no second read, no second parse of the state)."""
     db = get_db()
     table, seat = (acted.table, acted.seat) if acted else referee.open_seat(db, token)
-    return {
+    answer: SeatAnswer = {
         "version": table.version,
         "seat": seat["seat"],
         "table": render.table_info(db, table),
@@ -137,8 +140,12 @@ def seat_answer(token: str, acted: referee.Acted | None = None, since: int | Non
         "can_undo": referee.undo_allowed(db, table, seat["seat"],
                                         acted.last if acted else None) is not None,
         "log": render.log_lines(_log(db, table, seat["seat"], acted, since), table.names),
-        **extra,
     }
+    if error is not None:
+        answer["error"] = error
+    if acted is not None:
+        answer["repeated"] = acted.repeated
+    return answer
 
 
 def _log(db: Any, table: referee.Table, seat: int, acted: referee.Acted | None,
@@ -166,7 +173,7 @@ def seat_act(token: str) -> Any:
 
 
 def act_answer(token: str, body: dict[str, Any], since_value: Any
-               ) -> tuple[dict[str, Any], int]:
+               ) -> tuple[SeatAnswer, int]:
     """One action from a seat's JSON body and the seat's answer."""
     version = body.get("version")
     if version is None:
@@ -179,7 +186,7 @@ def act_answer(token: str, body: dict[str, Any], since_value: Any
         return seat_answer(token, since=since,
                            error=render.say(stale.message, stale.args_, [])), 409
     with render.answering_a_stored_action():
-        return seat_answer(token, acted=acted, since=since, repeated=acted.repeated), 200
+        return seat_answer(token, acted=acted, since=since), 200
 
 
 @bp.post("/s/<token>/undo")
@@ -225,11 +232,14 @@ def seat_again(token: str) -> Any:
     return _seat_answer(token)
 
 
-def _host_answer(token: str, **extra: Any) -> Any:
+def _host_answer(token: str, seat: NewLink | None = None) -> Any:
     db = get_db()
     table = referee.open_host(db, token)
-    return jsonify({"version": table.version, "table": render.table_info(db, table),
-                    "view": table.view(None), **extra})
+    answer: HostAnswer = {"version": table.version, "table": render.table_info(db, table),
+                          "view": table.view(None)}
+    if seat is not None:
+        answer["seat"] = seat
+    return jsonify(answer)
 
 
 @bp.post("/h/<token>/start")

@@ -131,7 +131,8 @@ def mine() -> Any:
 
 
 def _local_path(path: str) -> str:
-    return path if re.fullmatch(r"/[A-Za-z0-9/_\-]{0,80}", path) else "/"
+    """A path on this server, else ``/``: ``//host`` is another site (protocol-relative)."""
+    return path if re.fullmatch(r"/(?![/\\])[A-Za-z0-9/_\-]{0,80}", path) else "/"
 
 
 @bp.get("/manifest.webmanifest")

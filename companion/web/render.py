@@ -12,7 +12,7 @@ import re
 import secrets
 from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import Any
+from typing import Any, cast
 
 from flask import current_app, g, request, url_for
 from flask_babel import get_translations
@@ -27,6 +27,15 @@ from companion.referee import Table, deal, joincodes
 from companion.server.addresses import loopback
 from companion.web.i18n import LANGUAGES
 from companion.web.presence import presence
+from companion.web.schemas import (
+    Deal,
+    Finished,
+    LogLine,
+    Offer,
+    Outcome,
+    TableBox,
+    TableInfo,
+)
 
 _said: Cache[tuple[Any, ...], str] = Cache("log lines said", 4096)
 """A log line as rendered in a language for a table's names: a line, once written, reads
@@ -135,7 +144,7 @@ def say(text: str, args: dict[str, Any] | None, names: list[str],
 _DOUBLED_STOP = re.compile(r"([!?…])\.(?=\s|$)")
 
 
-def table_info(db: Any, table: Table) -> dict[str, Any]:
+def table_info(db: Any, table: Table) -> TableInfo:
     """Public facts about the table shown on every screen: the game, the seed's commitment
     (the seed once the game is over), the deal and its phones' randomness, the log hash."""
     result = table.result
@@ -161,7 +170,7 @@ def table_info(db: Any, table: Table) -> dict[str, Any]:
         "lang": table.row["lang"],
         "table_url": public_url(table) + _table_path(table.code),
         "dealt": table.dealt,
-        "deal": deal.status(db, table),
+        "deal": cast(Deal, deal.status(db, table)),
         "log_hash": table.row["log_hash"],
         "log_size": table.row["log_size"],
         "again": [table.names[s] for s in table.again_asked()],
@@ -172,10 +181,10 @@ def table_info(db: Any, table: Table) -> dict[str, Any]:
     }
 
 
-def box_info(game: Any, options: dict[str, Any]) -> dict[str, Any]:
+def box_info(game: Any, options: dict[str, Any]) -> TableBox:
     """The game's set-up list for the table's options, with what the host's set-up check
     needs: whether it was made, and each value's field as it stands now."""
-    box = dict(game.box(options))
+    box = game.box(options)
     names = {check["option"] for check in box["checks"]}
     fields = [option.to_json() for option in game.OPTIONS if option.name in names]
     now = {}
@@ -183,8 +192,9 @@ def box_info(game: Any, options: dict[str, Any]) -> dict[str, Any]:
         value = options.get(field["name"], field["default"])
         now[f"opt_{field['name']}"] = ("on" if value else "off") if field["kind"] == "bool" \
             else value
-    box.update(checked=bool(options.get("checked")), fields=fields, now=now)
-    return box
+    return {"take_out": box["take_out"], "keep_in_box": box["keep_in_box"],
+            "checks": box["checks"], "checked": bool(options.get("checked")),
+            "fields": fields, "now": now}
 
 
 def _table_path(code: str) -> str:
@@ -195,15 +205,15 @@ def _table_path(code: str) -> str:
     return path
 
 
-def finished_games(db: Any, table: Table) -> list[dict[str, Any]]:
+def finished_games(db: Any, table: Table) -> list[Finished]:
     """This table's finished games with their result, seed and log hash, newest first."""
     if table.round == 1 and not table.round_closed:
         return []  # the first game of a table, still being played: nothing finished yet
-    return [dict(game, result=_result(game["result"], table.names))
+    return [cast(Finished, dict(game, result=_result(game["result"], table.names)))
             for game in referee.finished_games(db, table)]
 
 
-def _result(result: Result | None, names: list[str]) -> dict[str, Any] | None:
+def _result(result: Result | None, names: list[str]) -> Outcome | None:
     if result is None:
         return None
     return {
@@ -221,14 +231,14 @@ def public_url(table: Table | None = None) -> str:
     return (configured or request.host_url).rstrip("/")
 
 
-def log_lines(entries: list[dict[str, Any]], names: list[str]) -> list[dict[str, Any]]:
+def log_lines(entries: list[dict[str, Any]], names: list[str]) -> list[LogLine]:
     """Log entries in the viewer's language; an undo's line quotes the action it took back,
     an undone action's own lines are marked ``undone``. A line, once written, reads the same
     in a language forever, so each is rendered once (every screen shows the newest 40 after
     every action; they were a third of an action's time)."""
     language = select_locale()
     seats = tuple(names)
-    lines = []
+    lines: list[LogLine] = []
     for e in entries:
         key = (language, seats, e["ref"]) if "ref" in e else None
         text = _said.get(key) if key else None
@@ -302,24 +312,24 @@ same object, so its form is made once. The entry holds the offer itself, so its 
 be taken by another object while the entry lives (and the lookup checks it is the same)."""
 
 
-def api_actions(table: Table, seat: int) -> list[dict[str, Any]]:
+def api_actions(table: Table, seat: int) -> list[Offer]:
     """A seat's legal actions as the API sends them: ready to post, labelled in the
     viewer's language (callers do not change them)."""
     catalogue = _catalogue()
     names = table.names
-    out = []
+    out: list[Offer] = []
     for action in table.actions(seat):
         key = (id(action), catalogue)
         kept = _forms.get(key)
         if kept is not None and kept[0] is action:
-            out.append(kept[1])
+            out.append(cast(Offer, kept[1]))
             continue
         data = action.to_json()
         data["label"] = label(action, names, catalogue)
         del data["label_args"]
         if all(isinstance(value, (str, int)) for value in action.label_args.values()):
             _forms.keep(key, (action, data))   # a label naming a seat is the table's own
-        out.append(data)
+        out.append(cast(Offer, data))
     return out
 
 

@@ -1,7 +1,8 @@
 """Wrong table codes and links are rationed per device, so codes cannot be guessed fast.
 
-Every answer to a URL that names a table code or a token and finds nothing (403, 404)
-costs the asking address one token from its bucket; buckets refill at
+Every answer to a URL that names a table code or a token and finds nothing (403, 404),
+and every malformed request anywhere (400: bytes that are not text, a body that is not
+the API's), costs the asking address one token from its bucket; buckets refill at
 ``LOOKUP_MISSES_PER_SECOND`` up to ``LOOKUP_MISSES_BURST``. An empty bucket answers every
 code or token lookup from that address with 429 until it refills, hits included (else a
 guesser could tell a hit from a 429). A phone left on a re-issued link polls once a
@@ -97,7 +98,8 @@ def init_throttle(app: Flask) -> None:
 
     @app.after_request
     def count_misses(response: Any) -> Any:
-        if response.status_code in (403, 404) and _looks_up():
+        status = response.status_code
+        if status == 400 or status in (403, 404) and _looks_up():
             buckets.spend(request.remote_addr or "")
         if response.status_code == 429:
             response.headers.setdefault("Retry-After", str(

@@ -264,13 +264,3 @@ def test_export_only_after_the_end(tables, client):
     client.post(f"/api/h/{created['host_token']}/end")
     export = client.get(f"/api/t/{created['code']}/export").get_json()
     assert export["game"] == "kit" and export["games"][0]["seed"]
-
-
-def test_openapi_document_lists_every_api_route(app, client):
-    document = client.get("/api/openapi.json").get_json()
-    assert document["openapi"].startswith("3.")
-    documented = set(document["paths"])
-    for rule in app.url_map.iter_rules():
-        if rule.rule.startswith("/api/"):
-            path = rule.rule.replace("<int:", "<").replace("<", "{").replace(">", "}")
-            assert path in documented, f"{rule.rule} is not in the OpenAPI document"

@@ -107,10 +107,10 @@ def test_a_dice_count_of_5000_digits_is_refused(tables, app, seat):
 
 def test_superscript_two_is_not_a_number(client, app, tables):
     """'²' passes str.isdigit() but is not a number int() reads: it was a 500."""
-    cards = "²x Aim\n³ Bluff"
+    cards = "Aim\n³ Bluff"
     created = tables.create(options={"deck": "custom", "cards": cards})
     token = created["seats"][0]["token"]
-    assert sorted(parse_cards(cards)) == ["²x Aim", "³ Bluff"]
+    assert sorted(parse_cards(cards)) == ["Aim", "³ Bluff"]
     client.post(f"/api/s/{token}/act", json={"action": "ask", "version": 1, "params": {
         "question": "How many?", "options": ""}})
     page = client.get(f"/s/{token}").get_data(as_text=True)
@@ -121,6 +121,48 @@ def test_superscript_two_is_not_a_number(client, app, tables):
         "in_value": "²", "kind_value": "int"})
     assert response.status_code == 400 and "Write a whole number." in response.get_data(
         as_text=True)
+    assert snapshot(app) == before
+
+
+@pytest.mark.parametrize(("game", "options", "says"), [
+    # issue 30: "Drakula options with a superscript digit answer 500 ... the kit's card
+    # count accepts ²x and creates the table".
+    ("drakula", {"card_bojovnost": "²/3/red"}, "steps"),
+    ("drakula", {"card_bojovnost": "5/²/red"}, "combat strength"),
+    ("drakula", {"vampire_strengths": "³/3/3"}, "add up to 9"),
+    ("drakula", {"hunter_strengths": "3/3/٣"}, "add up to 9"),
+    ("drakula", {"turn_limit": "1²0"}, "whole number"),
+    ("fury", {"initiative": "claws=²"}, "card=value"),
+    ("kit", {"deck": "custom", "cards": "²x Aim"}, "digits 0 to 9"),
+    ("kit", {"deck": "custom", "cards": "Bluff\n٣ x Aim"}, "digits 0 to 9"),
+    ("hera_zeus", {"count_s7": "²"}, "whole number"),
+    ("duel", {"jokers_demon": "¹"}, "whole number"),
+    ("deadmans", {"beneath_limit": "³"}, "whole number"),
+])
+def test_digits_other_than_0_to_9_in_options_are_refused(client, app, game, options, says):
+    """``str.isdigit`` takes ``²`` and ``٣``; ``int`` refuses the first and reads the second:
+    every option is read with the digits 0–9 only, and anything else is a 400 with the
+    option's sentence and no table."""
+    before = snapshot(app)
+    names = [{"name": "Anna"}, {"name": "Bob"}]
+    response = client.post("/api/tables", json={"game": game, "options": options,
+                                                "seats": names})
+    assert says in refused(response)
+    assert snapshot(app) == before
+
+
+@pytest.mark.parametrize(("game", "action", "params"), [
+    ("kit", "roll", {"secret": False, "dice": "٣d6"}),
+    ("kit", "roll", {"secret": False, "dice": "2d٦"}),
+])
+def test_digits_other_than_0_to_9_in_action_parameters_are_refused(tables, app, game, action,
+                                                                    params):
+    created = tables.create(game)
+    token = created["seats"][0]["token"]
+    before = snapshot(app)
+    response = tables.client.post(f"/api/s/{token}/act", json={
+        "action": action, "params": params, "version": 1})
+    assert "dice roll" in refused(response)
     assert snapshot(app) == before
 
 

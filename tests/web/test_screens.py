@@ -160,8 +160,11 @@ def test_manifest_lets_a_seat_be_added_to_the_home_screen(client, tables):
     manifest = client.get(href).get_json()
     # The home-screen icon opens this device's seats: it still leads somewhere after *New link*.
     assert manifest["start_url"] == "/me" and manifest["display"] == "standalone"
-    assert client.get("/manifest.webmanifest?start=https://evil.test/").get_json()[
-        "start_url"] == "/"
+    # Another site is no start, protocol-relative included (issue 30: "the manifest's
+    # `start` accepts `//evil`").
+    for start in ("https://evil.test/", "//evil.test/s", "/\\evil.test", "///evil"):
+        assert client.get("/manifest.webmanifest", query_string={"start": start}).get_json()[
+            "start_url"] == "/", start
 
 
 def test_seat_language_choice_changes_the_seat_view(client, tables):

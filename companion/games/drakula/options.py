@@ -84,6 +84,11 @@ _COLOUR_WORDS = {
 _COLOUR_ALIASES = {_fold(w): c for c, words in _COLOUR_WORDS.items() for w in words}
 
 
+def _digits(text: str) -> bool:
+    """Digits 0–9 only: ``str.isdigit`` also takes ``²``, which ``int`` refuses."""
+    return text.isascii() and text.isdigit()
+
+
 def parse_card(text: Any) -> dict[str, Any]:
     """Parse an action card option ``steps/strength/barrier``.
 
@@ -91,6 +96,9 @@ def parse_card(text: Any) -> dict[str, Any]:
     {'steps': 5, 'strength': 2, 'barrier': 'green'}
     >>> parse_card("6/-/grey")["strength"] is None
     True
+    >>> parse_card("²/3/red")
+    Traceback (most recent call last):
+    companion.games.base.ActionSyntaxError: An action card has between 1 and 9 steps.
     """
     parts = [p for p in str(text).replace(",", "/").replace(";", "/").split("/")]
     parts = [p.strip() for p in parts]
@@ -98,12 +106,12 @@ def parse_card(text: Any) -> dict[str, Any]:
         raise ActionSyntaxError(N_("Write an action card as steps / strength / barrier, "
                                    "e.g. 5/2/green."))
     steps_text, strength_text, colour_text = parts
-    if not steps_text.isdigit() or not 1 <= int(steps_text) <= MAX_CARD_STEPS:
+    if not _digits(steps_text) or not 1 <= int(steps_text) <= MAX_CARD_STEPS:
         raise ActionSyntaxError(N_("An action card has between 1 and {max} steps."),
                                 max=MAX_CARD_STEPS)
     if strength_text in ("-", "–", "—", "", "x", "X"):
         strength = None
-    elif strength_text.isdigit() and 0 <= int(strength_text) <= 4:
+    elif _digits(strength_text) and 0 <= int(strength_text) <= 4:
         strength = int(strength_text)
     else:
         raise ActionSyntaxError(N_("A combat strength is 0 to 4, or – for none."))
@@ -120,7 +128,7 @@ def parse_strengths(text: Any) -> dict[int, int]:
     {1: 2, 2: 4, 3: 3}
     """
     parts = [p.strip() for p in str(text).replace(",", "/").split("/")]
-    if len(parts) != 3 or not all(p.isdigit() for p in parts) or sum(map(int, parts)) != 9:
+    if len(parts) != 3 or not all(map(_digits, parts)) or sum(map(int, parts)) != 9:
         raise ActionSyntaxError(N_("Give three numbers that add up to 9, e.g. 3/3/3."))
     return {s: int(p) for s, p in zip((1, 2, 3), parts, strict=True)}
 
@@ -147,7 +155,7 @@ def validate(options: dict[str, Any]) -> None:
     if option_value(options, "barrier_spacing") not in ("edge", "apart"):
         raise ActionSyntaxError(N_("Choose where barriers may lie."))
     limit = option_value(options, "turn_limit")
-    if isinstance(limit, bool) or not str(limit).isdigit() \
+    if isinstance(limit, bool) or not _digits(str(limit)) \
             or not 20 <= int(limit) <= TURN_LIMIT_MAX:
         raise ActionSyntaxError(N_("The turn limit is between 20 and {max}."),
                                 max=TURN_LIMIT_MAX)

@@ -97,11 +97,12 @@ def initiative_values(text: str) -> dict[str, int]:
             continue
         key, sep, value = part.partition("=")
         key = key.strip().lower()
-        if not sep or key not in values or not value.strip().isdigit():
+        number = value.strip()
+        if not sep or key not in values or not (number.isascii() and number.isdigit()):
             raise ActionSyntaxError(N_("Write the initiative as card=value pairs, e.g. "
                                        "claws=2 knife=3, with the card names of the rules "
                                        "(punch, dodge_dracula, knife_agent…)."))
-        values[key] = int(value)
+        values[key] = int(number)
     return values
 
 

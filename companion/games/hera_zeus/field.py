@@ -85,11 +85,11 @@ def all_places(state: State, seat: int, skip: int | None = None) -> list[str]:
 def parse_place(text: str) -> tuple[int, int] | None:
     """``"2-1"`` → (2, 1); None when it is not a place at all.
 
-    >>> parse_place("3-0"), parse_place("4-0"), parse_place("x")
-    ((3, 0), None, None)
+    >>> parse_place("3-0"), parse_place("4-0"), parse_place("x"), parse_place("²-1")
+    ((3, 0), None, None, None)
     """
     parts = text.split("-") if isinstance(text, str) else []
-    if len(parts) != 2 or not all(p.isdigit() and len(p) == 1 for p in parts):
+    if len(parts) != 2 or not all(p in "0123456789" and len(p) == 1 for p in parts):
         return None
     col, pos = int(parts[0]), int(parts[1])
     if not 1 <= col <= COLUMNS or not 0 <= pos <= DEPTH:
@@ -119,7 +119,7 @@ def can_challenge(kind: str) -> bool:
 def column_number(value: Any) -> int:
     """A column parameter: 1–3 (also as text, as a form posts it)."""
     text = str(value)
-    if isinstance(value, bool) or not (text.isdigit() and 1 <= int(text) <= COLUMNS):
+    if isinstance(value, bool) or text not in {str(n) for n in range(1, COLUMNS + 1)}:
         raise ActionSyntaxError(N_("A column is 1, 2 or 3."))
     return int(text)
 

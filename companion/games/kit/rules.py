@@ -93,17 +93,18 @@ def seats(options: dict[str, Any]) -> SeatSpec:
     return SeatSpec(MIN_PLAYERS, MAX_PLAYERS)
 
 
-_COPIES = re.compile(r"([0-9]+)\s*[xX×]\s+(.+)")
+_COPIES = re.compile(r"(\w+?)\s*[xX×]\s+(.+)")
 
 
 def parse_cards(text: str) -> list[str]:
     """Card names from the host's list; ``3x Aim`` or ``3 × Aim`` repeats a card.
 
     The count is checked against the deck's limit before any card is made, so
-    ``100000000x Aim`` is refused at once; only ASCII digits count (``²x Aim`` is a name).
+    ``100000000x Aim`` is refused at once; a count is written with the digits 0–9 (``²x Aim``
+    is refused, not read as a card of that name).
 
-    >>> parse_cards("2x Aim\\n3 × Bluff")
-    ['Aim', 'Aim', 'Bluff', 'Bluff', 'Bluff']
+    >>> parse_cards("2x Aim\\n3 × Bluff\\nAx Bluff")
+    ['Aim', 'Aim', 'Bluff', 'Bluff', 'Bluff', 'Ax Bluff']
     """
     cards: list[str] = []
     for raw in str(text).splitlines():
@@ -112,8 +113,11 @@ def parse_cards(text: str) -> list[str]:
             continue
         copies = 1
         counted = _COPIES.fullmatch(entry)
-        if counted:
+        if counted and counted.group(1).isnumeric():
             digits, entry = counted.group(1), counted.group(2).strip()
+            if not (digits.isascii() and digits.isdigit()):
+                raise ActionSyntaxError(N_("Write how many copies of a card with the digits "
+                                           "0 to 9, e.g. 3x Aim."))
             copies = int(digits) if len(digits) <= 4 else MAX_CARDS + 1
         if len(entry) > 40:
             raise ActionSyntaxError(N_("A card name may have at most 40 characters."))
