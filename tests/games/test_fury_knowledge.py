@@ -30,6 +30,7 @@ HE_MOVES = {
     "Dracula plays Double Back: a card from {where} (space {n}) moves to the front.",
     "Dracula has no move left and reappears in Castle Dracula.",
     "Dracula escapes as a bat: a face-down card takes the place of his newest one.",
+    "Dracula makes an extra move: a land card is laid on his trail.",
 }
 """Public lines after which the hunters may no longer know where he is (a power card he
 moves with is "Dracula plays {power}.", read with the power's name below)."""
@@ -76,6 +77,7 @@ def consistent(state: dict[str, Any], told: Told) -> None:
 @given(seed=st.integers(0, 10_000), players=st.integers(2, 5),
        tools=st.sampled_from([0.0, 0.02]))
 @example(seed=3, players=3, tools=0.0)
+@example(seed=30, players=2, tools=0.0)  # Evasion: an extra move from Castle Dracula
 def test_dracula_s_phone_and_the_tablet_agree_with_the_public_log(seed, players, tools):
     """At every step of a random game: the tablet shows Dracula where his phone says the
     hunters know he is, and only where he is; after a public line named his place, neither

@@ -17,9 +17,10 @@ import json
 from collections import deque
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from functools import lru_cache
 from pathlib import Path
 from typing import Any
+
+from companion.caches import Cache
 
 MAP_FILE = Path(__file__).parent / "data" / "map.json"
 _DATA: dict[str, Any] = json.loads(MAP_FILE.read_text(encoding="utf-8"))
@@ -179,7 +180,11 @@ MARKS = {"dracula": (32.0, 32.0), "hunter": (26.0, 26.0), "trail": (28.0, 22.0),
 _AROUND = ((0, 1), (0, -1), (1, 0), (-1, 0), (1, 1), (-1, 1), (1, -1), (-1, -1))
 
 
-@lru_cache(maxsize=4096)
+_beside: Cache[tuple[str, str, tuple[str, ...]], tuple[tuple[float, float], ...]] = Cache(
+    "marks beside the names", 4096)
+"""A place's marks in a language, by the kinds of marks there: the map never changes."""
+
+
 def beside(pid: str, lang: str, kinds: tuple[str, ...]) -> tuple[tuple[float, float], ...]:
     """Where the overlay's marks at one place go (their centres, in ``kinds``' order):
     around the place's dot, never over a name of the base map in ``lang``, another place's
@@ -188,6 +193,9 @@ def beside(pid: str, lang: str, kinds: tuple[str, ...]) -> tuple[tuple[float, fl
     >>> len(beside("paris", "en", ("hunter", "trail")))
     2
     """
+    kept = _beside.get((pid, lang, kinds))
+    if kept is not None:
+        return kept
     x, y = xy(pid)
     names = [tuple(b) for b in LABELS.get(lang, LABELS.get("en", {})).values()]
     dots = [(p.x - 9, p.y - 9, p.x + 9, p.y + 9) for p in PLACES.values()
@@ -213,7 +221,7 @@ def beside(pid: str, lang: str, kinds: tuple[str, ...]) -> tuple[tuple[float, fl
         cx, cy = best[1]
         taken.append((cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2))
         out.append((round(cx, 1), round(cy, 1)))
-    return tuple(out)
+    return _beside.keep((pid, lang, kinds), tuple(out))
 
 
 def _overlap(a: tuple[float, ...], b: tuple[float, ...]) -> float:
