@@ -44,6 +44,22 @@ def N_(message: str) -> str:
     return message
 
 
+PLURALS: dict[str, tuple[str, str, str]] = {}
+"""Each plural message, under its singular id and its plural id: (singular, plural, the
+argument that counts). Filled by ``NP_`` as the game modules are imported."""
+
+
+def NP_(singular: str, plural: str, count: str = "n") -> str:
+    """Mark a message with plural forms (no "(s)" on a screen): returns the singular id, the
+    text a log line keeps. A screen picks the form through the catalogue's plural rules
+    (Babel's for cs and ru) by the argument ``count``: a number, or a list (its length,
+    e.g. the hunters who move together). Call it at a module's top level, so that the
+    registry knows the message before any line is shown; Babel extracts it as ``ngettext``.
+    """
+    PLURALS[singular] = PLURALS[plural] = (singular, plural, count)
+    return singular
+
+
 class RuleError(ValueError):
     """An action the referee refuses; ``message`` is a sentence a player understands.
 
@@ -123,6 +139,10 @@ class Option:
     set_when_checked: bool = False
     """A yes/no option the set-up check turns on: the group has checked the uncertain values
     against its own cards (Fury: the initiative printed on the combat cards)."""
+    words: tuple[str, ...] = ()
+    """A text option's words (``auto``, ``red``, ``punch``…), each also its message id: the
+    setup form shows them in the reader's language and reads them back from any of the
+    three, so a Czech or Russian form shows no raw English value."""
 
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {
@@ -139,6 +159,8 @@ class Option:
             data["requires"] = self.requires
         if self.set_when_checked:
             data["set_when_checked"] = True
+        if self.words:
+            data["words"] = list(self.words)
         if self.min is not None:
             data["min"] = self.min
         if self.max is not None:

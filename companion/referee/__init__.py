@@ -27,7 +27,7 @@ from companion.referee.life import (
     reveal,
     start,
 )
-from companion.referee.log import log_after_action, log_for
+from companion.referee.log import log_after_action, log_for, undo_subject
 from companion.referee.seats import (
     WRONG_JOIN_CODE,
     join_codes,
@@ -55,5 +55,5 @@ __all__ = [
     "open_seat", "open_table", "play_again", "redeem_join_code", "reissue", "reveal",
     "seat_token", "seat_version", "set_host_language", "set_public_url",
     "set_seat_language", "set_table_language", "start", "token_hash", "undo",
-    "undo_allowed", "version_of",
+    "undo_allowed", "undo_subject", "version_of",
 ]

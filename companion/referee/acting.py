@@ -100,12 +100,13 @@ def act(
             "log": log_text, "revealed": revealed,
             "state": state_text, "version": new_version, "undone_version": None,
             "undone_by": None, "created": now(), "chain": head,
+            "label": label_of(offered, posted),
         })
         fields = {"version": new_version, "high_step": max(table.row["high_step"], step)}
         table.moved(applied.state, state=state_text, **fields, log_hash=head,
                     log_size=table.row["log_size"] + 1)
         stored = {"id": event_id, "step": step, "seat": seat["seat"], "revealed": revealed,
-                  "version": new_version}
+                  "version": new_version, "label": label_of(offered, posted)}
         table.remember_last(stored)
         for s, offers in before.items():
             if not same_offers(offers, table.actions(s)):
@@ -159,6 +160,16 @@ def undo_allowed(db: Database, table: Table, seat: int | None,
         return last
     if last["seat"] == seat and not last["revealed"]:
         return last
+    return None
+
+
+def label_of(offered: list[Any], posted: dict[str, Any]) -> str | None:
+    """The label of the button a seat tapped (message id and arguments, as stored JSON): an
+    undo names the action in the mover's own words, not by a line the game wrote after it."""
+    for offer in offered:
+        if offer.action == posted["action"] and all(
+                posted["params"].get(k) == v for k, v in offer.params.items()):
+            return store.dumps({"text": offer.label, "args": offer.label_args})
     return None
 
 

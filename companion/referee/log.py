@@ -143,15 +143,34 @@ def _readable(commitment: str, event: dict[str, Any], seat: int | None,
     moments = [(event["version"] or 0, 0, lines[::-1])]
     if undone:
         moments.append((event["undone_version"], 1, [
-            dict(_undo_line(event, lines), ref=(commitment, event["id"], "undo", seat))]))
+            dict(_undo_line(event, lines, seat), ref=(commitment, event["id"], "undo", seat))]))
     return moments
 
 
-def _undo_line(event: dict[str, Any], lines: list[dict[str, Any]]) -> dict[str, Any]:
-    """The log line of an undo: who undid it and the action's first line this viewer saw."""
-    undid = {"text": lines[0]["text"], "args": lines[0].get("args", {})} if lines else {
-        "text": N_("an action you did not see"), "args": {}}
-    private = bool(lines) and lines[0]["private"]
+def undo_subject(db: Database, event: dict[str, Any], seat: int | None) -> dict[str, Any]:
+    """What an undo of ``event`` would name for ``seat`` (None: the table, the host), as
+    a message id and its arguments: asked before the host's undo, so he knows what he
+    takes back."""
+    full = store.log_events(db, [event["id"]])[0]
+    entries = store.loads(full["log"])
+    lines = [dict(entry, private=entry.get("to") is not None) for entry in entries
+             if entry.get("to") is None or (seat is not None and seat in entry["to"])]
+    return dict(_undo_line(full, lines, seat)["undid"])
+
+
+def _undo_line(event: dict[str, Any], lines: list[dict[str, Any]],
+               seat: int | None) -> dict[str, Any]:
+    """The log line of an undo: who undid it and what. The mover reads the button he
+    tapped ("Boris took back “End the turn”"); everyone else the action's first line he
+    saw, since a button's words may name what only the mover knows (Dracula's move)."""
+    label = event.get("label")
+    if label and seat is not None and seat == event["seat"]:
+        undid = store.loads(label)
+        private = bool(lines) and lines[0]["private"]
+    else:
+        undid = {"text": lines[0]["text"], "args": lines[0].get("args", {})} if lines else {
+            "text": N_("an action you did not see"), "args": {}}
+        private = bool(lines) and lines[0]["private"]
     if event["undone_by"] == "host":
         return {"text": N_("Host correction: undone — “{action}”."), "args": {},
                 "undid": undid, "correction": True, "private": private}

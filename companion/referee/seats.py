@@ -54,16 +54,21 @@ def set_public_url(db: Database, host_token: Any, url: Any) -> None:
 
 
 def reissue(db: Database, host_token: Any, seat_number: Any) -> str:
-    """A new token for a seat (the old link stops working); returns the new token."""
+    """A new token for a seat (the old link stops working) and its new typeable code, made
+    at once so that the host screen answering this shows it beside the new QR code; returns
+    the new token."""
     with store.writing(db):
         table = open_host(db, host_token)
         if not isinstance(seat_number, int) or not 0 <= seat_number < len(table.seats):
             raise NotFound(N_("There is no such seat."))
         seat = table.seats[seat_number]
-        token = seat_token(host_token, seat_number, seat["generation"] + 1)
+        generation = seat["generation"] + 1
+        token = seat_token(host_token, seat_number, generation)
         store.update_seat(db, seat["id"], token_hash=token_hash(token), claimed=0,
-                          generation=seat["generation"] + 1, join_hash=joincodes.UNMADE,
-                          join_box="")
+                          generation=generation, join_hash=joincodes.UNMADE, join_box="")
+        if not table.closed:
+            joincodes.make(db, table.code, seat["id"],
+                           joincodes.code_for(host_token, seat_number, generation), token)
         store.update_table(db, table.code, version=table.version + 1)
     return token
 

@@ -241,14 +241,14 @@ def log_moments(db: Database, code: str, round_: int, limit: int,
 def log_events(db: Database, ids: list[int]) -> list[dict[str, Any]]:
     """Events by id with only what the log needs (no state)."""
     marks = ",".join("?" * len(ids))
-    return rows(db, "select id, seat, log, version, undone_version, undone_by from events "
+    return rows(db, "select id, seat, log, version, undone_version, undone_by, label from events "
                     f"where id in ({marks})", ids)
 
 
 def last_live_event(db: Database, code: str, round_: int) -> dict[str, Any] | None:
     """The game's last action not undone, without its state: a few steps back along the
     index however long the game is (live steps run 1..n in the order they were stored)."""
-    return row(db, "select id, step, seat, revealed, version from events "
+    return row(db, "select id, step, seat, revealed, version, label from events "
                    "where table_code = ? and round = ? and undone_version is null "
                    "order by id desc limit 1", [code, round_])
 

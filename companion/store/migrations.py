@@ -207,6 +207,13 @@ def m007_state_stored_once(db: Database) -> None:
     db.table("tables").transform(drop={"state"})
 
 
+@migrations()
+def m008_events_label(db: Database) -> None:
+    """Each action's button label as its seat was offered it (message id and arguments), so
+    that a take-back says what was taken back in the mover's words (issue 32)."""
+    db.table("events").add_column("label", str)
+
+
 RENUMBERED = {
     "m004_events_newest_first": "m005_events_newest_first",
     "m005_one_index_for_a_games_events": "m006_one_index_for_a_games_events",

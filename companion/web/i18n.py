@@ -49,7 +49,7 @@ def compile_catalogues() -> int:
 
 TEMPLATES = PACKAGE.parent / "templates"
 KEYWORDS = {"_": None, "gettext": None, "ngettext": (1, 2), "N_": None, "lazy_gettext": None,
-            "say": None, "tell": (2,)}
+            "say": None, "tell": (2,), "NP_": (1, 2)}
 """``say`` and ``tell`` are the log lines of a rules engine (``ctx.say(message, **args)``)."""
 METHODS = [("**.py", "python"), ("**.html", "jinja2.ext:babel_extract")]
 

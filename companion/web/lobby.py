@@ -14,7 +14,7 @@ from companion.games import GAMES
 from companion.games.base import Game
 from companion.web import protect_forms
 from companion.web.db import get_db
-from companion.web.render import say, translate
+from companion.web.render import option_read, say, translate
 from companion.web.throttle import count_miss, refuse_if_guessing
 
 bp = Blueprint("lobby", __name__)
@@ -93,7 +93,8 @@ def new_table(game_id: str) -> Any:
         if option["kind"] == "bool":
             options[option["name"]] = form.get(f"opt_{option['name']}") == "on"
         elif f"opt_{option['name']}" in form:
-            options[option["name"]] = form[f"opt_{option['name']}"]
+            options[option["name"]] = option_read(form[f"opt_{option['name']}"],
+                                                  option.get("words", ()))
     try:
         created = referee.create(get_db(), game_id, options, seats, lang=g.lang)
     except TableError as error:

@@ -14,6 +14,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any, cast
 
+from babel.support import Translations
 from flask import current_app, g, request, url_for
 from flask_babel import get_translations
 from werkzeug.datastructures import LanguageAccept
@@ -22,10 +23,10 @@ from werkzeug.http import parse_accept_header
 from companion import referee
 from companion.caches import Cache
 from companion.core.errors import AnswerFailed, TableError
-from companion.games.base import N_, Action, Result
+from companion.games.base import N_, PLURALS, Action, Result
 from companion.referee import Table, deal, joincodes
 from companion.server.addresses import loopback
-from companion.web.i18n import LANGUAGES
+from companion.web.i18n import LANGUAGES, translation_directories
 from companion.web.presence import presence
 from companion.web.schemas import (
     Deal,
@@ -100,6 +101,42 @@ def _catalogue() -> Any:
     return catalogue
 
 
+_OPTION_WORD = re.compile(r"[^\W\d]\w*")
+_read_back: dict[tuple[str, ...], dict[str, str]] = {}
+"""Each option's words by how they read in any language (lower case): a fixed table per
+option, made once."""
+
+
+def option_shown(value: Any, words: list[str] | tuple[str, ...]) -> Any:
+    """A text option's value with its words in the viewer's language („4/3/červená“)."""
+    if not words or not isinstance(value, str):
+        return value
+    known = set(words)
+    return _OPTION_WORD.sub(
+        lambda m: translate(m.group(0)) if m.group(0) in known else m.group(0), value)
+
+
+def option_read(value: Any, words: list[str] | tuple[str, ...]) -> Any:
+    """A text option as typed on a form in any of the three languages, its words back to
+    the game's own (``option_shown`` the other way)."""
+    if not words or not isinstance(value, str):
+        return value
+    key = tuple(words)
+    back = _read_back.get(key)
+    if back is None:
+        back = {}
+        for directory in translation_directories():
+            for lang in LANGUAGES:
+                catalogue = Translations.load(str(directory), [lang])
+                for word in words:
+                    said = catalogue.ugettext(word)
+                    if said != word:
+                        back.setdefault(said.lower(), word)
+        back.update({word.lower(): word for word in words})
+        _read_back[key] = back
+    return _OPTION_WORD.sub(lambda m: back.get(m.group(0).lower(), m.group(0)), value)
+
+
 def translate(text: str) -> str:
     """A message id in the viewer's language (unknown texts, like names, pass unchanged).
 
@@ -117,7 +154,8 @@ def say(text: str, args: dict[str, Any] | None, names: list[str],
     """A message id with its fields filled: seats print as names, message ids translate.
 
     ``catalogue``: the request's, when the caller says many things (looked up once)."""
-    gettext = (catalogue or _catalogue()).ugettext
+    catalogue = catalogue or _catalogue()
+    gettext = catalogue.ugettext
     values = {}
     for key, value in (args or {}).items():
         if isinstance(value, dict) and "seat" in value:
@@ -130,7 +168,8 @@ def say(text: str, args: dict[str, Any] | None, names: list[str],
                                     for v in value)
         else:
             values[key] = value
-    template = gettext(text) if isinstance(text, str) and text else text
+    template = _plural(text, args or {}, catalogue) or (
+        gettext(text) if isinstance(text, str) and text else text)
     try:
         said = template.format(**values)
     except (KeyError, IndexError, ValueError):
@@ -139,6 +178,20 @@ def say(text: str, args: dict[str, Any] | None, names: list[str],
     if "!." in said or "?." in said or "…." in said:
         return _DOUBLED_STOP.sub(r"\1", said)
     return said
+
+
+def _plural(text: str, args: dict[str, Any], catalogue: Any) -> str | None:
+    """A plural message (``games.base.NP_``) in the form its count asks for, else None."""
+    plural = PLURALS.get(text) if isinstance(text, str) else None
+    if plural is None:
+        return None
+    singular, many, key = plural
+    count = args.get(key)
+    if isinstance(count, list):
+        count = len(count)
+    if not isinstance(count, int):
+        return None
+    return str(catalogue.ungettext(singular, many, count))
 
 
 _DOUBLED_STOP = re.compile(r"([!?…])\.(?=\s|$)")
@@ -271,6 +324,7 @@ def action_forms(actions: list[Any], names: list[str]) -> list[dict[str, Any]]:
             "label_args": data["label_args"],
             "hint": translate(action.hint) if action.hint else "",
             "group": translate(action.group) if action.group else "",
+            "group_id": action.group,
             "inputs": [
                 dict(spec, name=name, label=translate(spec.get("label", name)))
                 for name, spec in action.inputs.items()
@@ -333,6 +387,17 @@ def api_actions(table: Table, seat: int) -> list[Offer]:
     return out
 
 
+STANDING = frozenset({"Corrections"})
+"""Groups of offers that stand all game (Fury's "Correct something by hand"): no question."""
+
+
+def _question(forms: list[dict[str, Any]]) -> str:
+    """What the seat is asked now, as a short signature (empty: nothing): the phone scrolls
+    to a question whose signature it has not seen (``static/question.js``)."""
+    asked = [f["action"] + f["params_json"] for f in forms if f["group_id"] not in STANDING]
+    return hashlib.sha1("|".join(asked).encode()).hexdigest()[:12] if asked else ""
+
+
 def seat_context(db: Any, table: Table, seat_row: dict[str, Any], token: str,
                  notice: str = "") -> dict[str, Any]:
     seat = seat_row["seat"]
@@ -345,6 +410,7 @@ def seat_context(db: Any, table: Table, seat_row: dict[str, Any], token: str,
         "names": table.names,
         "forms": forms,
         "groups": grouped(forms),
+        "ask": _question(forms),
         "can_undo": referee.undo_allowed(db, table, seat) is not None,
         "log": log_lines(referee.log_for(db, table, seat), table.names),
         "notice": notice,
@@ -363,6 +429,17 @@ def table_context(db: Any, table: Table, notice: str = "") -> dict[str, Any]:
         "notice": notice,
         "languages": LANGUAGES,
     }
+
+
+def _undo_what(db: Any, table: Table, last: dict[str, Any] | None) -> dict[str, str]:
+    """The host's undo asks first, naming what it takes back as the table saw it, and whose
+    action it was."""
+    if last is None:
+        return {}
+    names = [s["name"] for s in table.seats]
+    subject = referee.undo_subject(db, last, None)
+    return {"action": say(subject["text"], subject.get("args"), names).rstrip("."),
+            "who": names[last["seat"]] if 0 <= last["seat"] < len(names) else ""}
 
 
 def host_context(db: Any, table: Table, host_token: str, notice: str = "") -> dict[str, Any]:
@@ -385,6 +462,7 @@ def host_context(db: Any, table: Table, host_token: str, notice: str = "") -> di
         "devices_signature": watch.signature(table.row["host_hash"]),
         "can_undo": last is not None,
         "undo_is_correction": bool(last and last["revealed"]),
+        "undo_what": _undo_what(db, table, last),
         "seat_links": [
             {
                 "seat": s["seat"], "name": s["name"], "role": s["role"],

@@ -102,10 +102,12 @@ def fight(enemy: str = "dracula", hunters: tuple[str, ...] = ("godalming",),
           events: dict[str, list[str]] | None = None,
           dracula_events: tuple[str, ...] = (), blood: int | None = None,
           dracula_here: bool | None = None, source: str | None = None,
-          window: bool = False, **options: Any) -> FightTable:
+          window: bool = False, hunters_ally: str | None = None,
+          **options: Any) -> FightTable:
     """A combat in ``place`` between ``hunters`` and ``enemy`` ("dracula", "vampire" or an
-    agent's kind, whose token then lies face up on a trail card there). Unless ``window``,
-    everyone asked before the combat answers "no card"."""
+    agent's kind, whose token then lies face up on a trail card there), the hunters' ally
+    ``hunters_ally`` in play. Unless ``window``, everyone asked before the combat answers
+    "no card"."""
     table = FightTable(seed=seed, **options)
     table.state = state = thaw(_started(seed))
     state["options"].update(options)
@@ -120,6 +122,8 @@ def fight(enemy: str = "dracula", hunters: tuple[str, ...] = ("godalming",),
     for hunter, kinds in (events or {}).items():
         state["hunters"][hunter]["events"] += [take(state["event_deck"], k) for k in kinds]
     state["dracula_events"] += [take(state["event_deck"], k) for k in dracula_events]
+    if hunters_ally:
+        state["allies"]["hunters"] = take(state["event_deck"], hunters_ally)
     if dracula_here if dracula_here is not None else enemy == "dracula":
         head = state["trail"][0]
         head.update(place=place, card=place, revealed=True)

@@ -56,6 +56,11 @@ def table(*chars: str, deck=None, row=(), banks=None, discard=(), active=0, flip
     return state
 
 
+STILL = card("mermaid", 8)
+"""A card left in the draw pile, so the turn goes on after the flip the test is about (with
+the pile empty the loot would be taken by itself)."""
+
+
 def act(state, action: str, by: int | None = None, step: int = 1, **params):
     """Post ``action`` with ``params`` for seat ``by`` (default: the active pirate)."""
     by = state["active"] if by is None else by
@@ -267,12 +272,13 @@ def test_a_choice_nobody_asked_for_is_refused():
 def test_game_ends_after_the_turn_that_flips_the_last_card():
     """„Hráč, který otočí poslední kartu z doplňovacího balíčku, dokončí svůj tah normálně
     buď je TROP, nebo provede braní kořisti. Tím partie končí.“ (who flips the last card
-    finishes the turn, bust or loot; then the game ends)."""
+    finishes the turn, bust or loot; then the game ends). Not bust, the loot is all that is
+    left, so the turn takes it by itself (issue 32: no tap without a choice)."""
     state = table(deck=[card("map", 6)], flips=0, banks={1: [card("key", 7)]})
-    flipped = act(state, "flip")
-    assert rules.result(flipped.state) is None
-    assert names(rules.actions(flipped.state, 0)) == [("loot", {})]
-    done = act(flipped.state, "loot")
+    done = act(state, "flip")
+    assert any(line["text"] == "Nothing left to flip: {who} takes the loot."
+               for line in done.log)
+    assert done.state["banks"][0] == [card("map", 6)]
     outcome = rules.result(done.state)
     assert outcome is not None and outcome["winners"] == [1] and not outcome["draw"]
     assert rules.actions(done.state, 0) == rules.actions(done.state, 1) == []
@@ -325,7 +331,7 @@ def test_hook_places_the_top_card_of_a_chosen_own_stack():
     """„Hák Vyberte vrchní kartu z libovolného balíčku ve svém banku a vyložte ji na hrací
     plochu (nejste-li tím TROP, její efekt se samozřejmě provede)“ (place the top card of
     any of your stacks; its effect is performed)."""
-    state = table(deck=[card("hook", 5)], flips=0,
+    state = table(deck=[card("hook", 5), STILL], flips=0,
                   banks={0: [card("key", 3), card("key", 6), card("kraken", 4)],
                          1: [card("map", 3)]})
     hooked = act(state, "flip")
@@ -437,7 +443,7 @@ def test_map_shows_three_random_discards_and_places_the_chosen_one():
     """„Mapa Zamíchejte odhazovací balíček a vyberte z něj náhodně 3 karty. Jednu z nich
     musíte vybrat, vyložit na hrací plochu a provést její efekt … Zbylé 2 karty vraťte“."""
     discard = [card(s, 2) for s in ("anchor", "key", "chest", "sword", "kraken")]
-    state = table(deck=[card("map", 6)], flips=0, discard=discard)
+    state = table(deck=[card("map", 6), STILL], flips=0, discard=discard)
     drawn = act(state, "flip")
     assert drawn.revealed
     pending = rules.view(drawn.state, None)["pending"]
@@ -457,11 +463,11 @@ def test_map_shows_three_random_discards_and_places_the_chosen_one():
 def test_map_with_fewer_than_three_discards_chooses_among_them():
     """„je-li v odhazovacím balíčku méně karet než 3, musíte si vybrat jednu z nich“; with
     one card the choice is forced."""
-    state = table(deck=[card("map", 6)], flips=0, discard=[card("key", 2), card("chest", 2)])
+    state = table(deck=[card("map", 6), STILL], flips=0, discard=[card("key", 2), card("chest", 2)])
     drawn = act(state, "flip")
     assert names(rules.actions(drawn.state, 0)) == [("map", {"suit": "chest", "value": 2}),
                                                    ("map", {"suit": "key", "value": 2})]
-    single = act(table(deck=[card("map", 6)], flips=0, discard=[card("key", 2)]), "flip")
+    single = act(table(deck=[card("map", 6), STILL], flips=0, discard=[card("key", 2)]), "flip")
     assert row(single.state) == [("map", 6), ("key", 2)]
 
 
@@ -510,13 +516,13 @@ def test_crystal_ball_as_the_last_card_has_no_effect():
     """„Je-li křišťálová koule poslední kartou z doplňovacího balíčku, nemá žádný efekt.“"""
     done = act(table(deck=[card("ball", 4)], flips=0), "flip")
     assert done.state["turn"]["pending"] == []
-    assert names(rules.actions(done.state, 0)) == [("loot", {})]
+    assert bank(done.state, 0) == [("ball", 4)], "nothing left to flip: the loot is taken"
 
 
 def test_sword_takes_a_suit_you_do_not_hold_and_places_it():
     """„Meč Vyberte vrchní kartu z jednoho balíčku z banku jednoho libovolného soupeře a
     vyložte ji … Musí to být balíček v barvě, kterou ve svém vlastním banku doposud NEMÁTE“."""
-    state = table(deck=[card("sword", 5)], flips=0, banks={
+    state = table(deck=[card("sword", 5), STILL], flips=0, banks={
         0: [card("key", 2)], 1: [card("key", 6), card("map", 3), card("anchor", 4)]})
     drawn = act(state, "flip")
     assert names(rules.actions(drawn.state, 0)) == [("sword", {"seat": 1, "suit": "anchor"}),
@@ -567,8 +573,8 @@ def test_kraken_with_an_empty_draw_pile_lets_the_pirate_loot():
     left to flip the last turn still ends with a loot."""
     state = table(deck=[card("kraken", 5)], flips=0)
     state = act(state, "flip").state
-    assert names(rules.actions(state, 0)) == [("loot", {})]
-    assert rules.result(act(state, "loot").state) is not None
+    assert bank(state, 0) == [("kraken", 5)], "the loot is all that is left: taken by itself"
+    assert rules.result(state) is not None
 
 
 def test_mermaid_has_no_effect():

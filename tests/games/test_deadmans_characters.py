@@ -9,7 +9,17 @@ import pytest
 
 from companion.games.base import IllegalActionError
 from companion.games.deadmans import core, rules
-from tests.games.test_deadmans import act, bank, card, cards_of, names, row, table, texts
+from tests.games.test_deadmans import (
+    STILL,
+    act,
+    bank,
+    card,
+    cards_of,
+    names,
+    row,
+    table,
+    texts,
+)
 
 
 def test_golden_scales_mermaids_are_worth_five_more():
@@ -104,7 +114,7 @@ def test_navigator_chooses_from_the_whole_discard_pile():
     """„Navigátor, mapy … si místo výběru ze tří náhodně určených karet z odhazovacího
     balíčku můžete vybrat ze všech karet v něm.“"""
     discard = [card(s, 2) for s in ("anchor", "hook", "cannon", "key", "sword")]
-    state = table("navigator", "greedy", deck=[card("map", 6)], flips=0, discard=discard)
+    state = table("navigator", "greedy", deck=[card("map", 6), STILL], flips=0, discard=discard)
     drawn = act(state, "flip")
     assert len(rules.actions(drawn.state, 0)) == 5
     assert len(rules.view(drawn.state, None)["pending"]["cards"]) == 5
@@ -260,7 +270,7 @@ def test_friendly_fire_turns_an_opponents_cannon_on_their_own_bank():
     """„Střelba do vlastních řad, kanóny Při provádění efektu kanónu ve svém tahu musí každý
     soupeř do odhazovacího balíčku odhodit vrchní kartu z jednoho balíčku ze svého banku,
     nikoliv z banku soupeře.“ (an opponent firing a Cannon discards from their own bank)."""
-    state = table("greedy", "friendly_fire", deck=[card("cannon", 5)], flips=0,
+    state = table("greedy", "friendly_fire", deck=[card("cannon", 5), STILL], flips=0,
                   banks={0: [card("key", 6), card("map", 4)], 1: [card("hook", 7)]})
     drawn = act(state, "flip")
     assert names(rules.actions(drawn.state, 0)) == [("cannon", {"seat": 0, "suit": "key"}),
@@ -278,7 +288,7 @@ def test_living_shield_forces_a_kraken_or_nothing():
     """„Živý štít, meče Provádí-li kterýkoli soupeř efekt meče, musí si vybrat kartu v barvě
     krakena. Nemá-li žádný z jeho soupeřů ve svém banku žádného krakena, nemá meč žádný
     efekt.“ (an opponent's Sword must take a Kraken; none anywhere: no effect)."""
-    state = table("greedy", "living_shield", "golden_scales", deck=[card("sword", 5)],
+    state = table("greedy", "living_shield", "golden_scales", deck=[card("sword", 5), STILL],
                   flips=0, banks={1: [card("key", 6)], 2: [card("kraken", 4),
                                                            card("map", 3)]})
     done = act(state, "flip")

@@ -7,7 +7,7 @@ import pytest
 
 from companion.core.fairness import StepRandom
 from companion.games.base import ActionSyntaxError, IllegalActionError
-from companion.games.fury import board, cards, decks, rules, trail
+from companion.games.fury import board, cards, decks, hunt, rules, trail
 from companion.games.fury.cards import HUNTERS
 from companion.games.fury.state import Ctx
 from tests.games.fury_positions import Table, dracula_moves
@@ -611,14 +611,16 @@ def test_supply_depends_on_the_place(place, supplies):
 
 def test_castle_allows_no_rest_supply_or_trade():
     """„Охотники не могут Отдыхать, Подготавливаться или Обмениваться, находясь в Замке
-    Дракулы.“"""
+    Дракулы.“ With nothing to do there but end it, the turn ends by itself (issue 32)."""
     table = Table().start("munich")
     for h in ("godalming", "seward"):
         table.state["hunters"][h]["place"] = board.CASTLE
     table.state["hunters"]["godalming"]["items"] = ["knife:1"]
     seat = table.seat_of("godalming")
     table.act(seat, "stay")
-    assert {a["action"] for a in table.legal(seat)} == {"end_turn", "hand_open"}
+    assert table.state["turn"]["who"] == "seward"
+    table.state["turn"].update(stage="act", acted=None)
+    assert [a.action for a in hunt.act_actions(table.state)] == ["end_turn"]
 
 
 def test_events_are_drawn_from_the_bottom():
@@ -672,9 +674,8 @@ def test_group_moves_once_and_uses_the_members_turns():
     rests = {p["hunter"] for p in table.names(seat, "rest")}
     assert rests == {"godalming", "seward"}
     table.act(seat, "rest", hunter="seward").settle()
-    assert not table.names(seat, "rest")
-    table.act(seat, "end_turn")
-    assert table.state["turn"]["who"] == "van_helsing"
+    assert table.state["turn"]["who"] == "van_helsing", "one action phase for the group; " \
+        "nothing left but ending it, the turn ended by itself"
 
 
 # --- resolve, the hospital, defeat, the end --------------------------------------------------
@@ -797,3 +798,58 @@ def test_correction_by_hand_once_a_round_and_logged():
     table.act(seat, "hand_done")
     assert table.state["hunters"]["van_helsing"]["bites"] == 1
     assert not table.names(seat, "hand_open")
+
+
+def test_dark_call_says_how_many_encounters_are_still_to_keep():
+    """Dark Call: „draw 10 extra encounters and keep your hand“ — each button of the choice
+    says how many are still to keep (the hand showed “15/5” and nothing counted down)."""
+    table = to_dracula_move(Table().start("munich"))
+    here = trail.dracula_place(table.state)
+    table.act(0, "move", to=here, power="dark_call")
+    size = decks.encounter_hand_size(table.state)
+    for left in range(size, 0, -1):
+        offers = [a for a in rules.actions(table.state, 0) if a.action == "keep_token"]
+        assert offers and {a.label_args["n"] for a in offers} == {left}
+        assert all(a.label == "Keep {encounter} ({n} still to keep)" for a in offers)
+        table.act(0, "keep_token", token=offers[0].params["token"])
+    assert len(table.state["encounters"]) == size
+
+
+def test_a_correction_by_hand_stands_when_the_other_side_agrees():
+    """Issue 32: a hunter player who gives her own hunter +1 health by hand does not decide
+    alone — Dracula's player is asked, and the log says who agreed to it."""
+    table = Table().start("munich")
+    seat = table.seat_of("van_helsing")
+    table.state["hunters"]["van_helsing"]["health"] = 5
+    table.act(seat, "hand_open")
+    table.act(seat, "hand_health", hunter="van_helsing", by=1)
+    table.act(seat, "hand_done")
+    check = table.state["queue"][0]
+    assert (check["question"], check["seat"]) == ("correction_check", 0)
+    assert not table.names(seat, "stay") and not table.names(seat, "travel"), "the game waits"
+    table.act(0, "choose", key="agree")
+    assert {"text": "Correction by hand agreed by {who} and {check}.",
+            "args": {"who": {"seat": seat}, "check": {"seat": 0}}} in table.log
+    assert table.state["hunters"]["van_helsing"]["health"] == 6
+    assert rules.view(table.state, None)["disputed"] == []
+
+
+def test_a_disputed_correction_stands_marked_disputed_on_every_screen():
+    table = Table().start("munich")
+    table.act(0, "hand_open")
+    table.act(0, "hand_blood", by=-1)
+    table.act(0, "hand_done")
+    hunters = sorted(set(table.state["control"].values()))
+    assert [q["seat"] for q in table.state["queue"][:len(hunters)]] == hunters
+    table.act(hunters[0], "choose", key="dispute")
+    entry = {"round": table.state["round"], "who": 0, "by": hunters[0]}
+    assert all(rules.view(table.state, s)["disputed"] == [entry] for s in (None, 0, 1))
+    assert table.state["blood"] == 14
+
+
+def test_a_correction_that_changed_nothing_asks_nobody():
+    table = Table().start("munich")
+    seat = table.seat_of("van_helsing")
+    table.act(seat, "hand_open")
+    table.act(seat, "hand_done")
+    assert not any(q.get("question") == "correction_check" for q in table.state["queue"])

@@ -329,25 +329,47 @@ def test_the_same_initiative_rolls_again():
     assert "The same initiative: both sides roll again." in table.texts()
 
 
-def test_an_unchecked_initiative_is_proposed_and_the_favoured_player_confirms():
-    """The initiative values are the app's guess: the player the reading favours confirms it
-    from the printed cards, and the log says so."""
+def test_an_unchecked_initiative_stands_once_both_sides_agree():
+    """The initiative values are the app's guess: the player the reading favours reads the
+    printed cards, then the other side agrees before it counts (issue 32: both sides
+    confirm), and the log says who agreed to what."""
     table = start_fight(hunters=("seward",), initiative="claws=2 escape=5")
     table.round("claws", dice=(3, 3), seward="escape")
     ask = table.question()
     assert ask["question"] == "combat_tie" and ask["seat"] == table.seat_of("seward")
     assert ask["data"]["proposal"] == "hunters"
     table.answer("hunters")
-    assert "The tie-break is confirmed from the printed cards: {what}." in table.texts()
-    assert table.state["fought"]["shown"]["tie"]["how"] == "confirmed"
+    assert table.fight["now"].get("winner") is None, "one side's reading is not enough"
+    check = table.question()
+    assert check["question"] == "combat_tie_check" and check["seat"] == 0
+    table.answer("agree")
+    assert {"text": "The tie-break is agreed by {a} and {b}: {what}.",
+            "args": {"a": {"seat": table.seat_of("seward")}, "b": {"seat": 0},
+                     "what": "the hunters' card has the higher initiative"}} in table.log
+    tie = table.state["fought"]["shown"]["tie"]
+    assert tie["how"] == "agreed" and tie["by"] == [table.seat_of("seward"), 0]
 
 
-def test_an_unchecked_initiative_can_be_corrected_from_the_printed_cards():
+def test_an_unchecked_initiative_can_be_read_otherwise_and_agreed():
     table = start_fight(hunters=("seward",), initiative="claws=2 punch=5")
     table.round("claws", dice=(3, 3), seward="punch")
     table.answer("enemy")
-    assert "The tie-break is corrected from the printed cards: {what}." in table.texts()
+    table.answer("agree")
+    assert "The tie-break is agreed by {a} and {b}: {what}." in table.texts()
     assert table.hunter("seward")["health"] == 9
+
+
+def test_a_disputed_tie_is_rolled_again():
+    """The other side does not read the cards the same way: nobody's word decides, both
+    sides roll again (as for the same initiative)."""
+    table = start_fight(hunters=("seward",), initiative="claws=2 punch=5")
+    table.round("claws", dice=(3, 3), seward="punch")
+    table.answer("enemy")
+    table.answer("dispute", dice=(5, 1))
+    assert "{b} disputes the reading of {a}: both sides roll again." in table.texts()
+    assert table.fight["shown"]["dice"] == {"hunters": [5], "enemy": [1]}
+    assert table.fight["shown"]["winner"] == "hunters"
+    assert table.hunter("seward")["health"] == 10
 
 
 def test_a_bad_initiative_option_is_refused_with_a_sentence():
@@ -505,20 +527,24 @@ def test_repel_is_a_result_that_limits_only_the_next_round():
 # --- uncertain cells ------------------------------------------------------------------------
 
 
-def test_an_uncertain_cell_is_proposed_and_the_winner_confirms_it():
+def test_an_uncertain_cell_stands_once_the_loser_agrees():
     """Knife against Escape (man) reads Kill in the single source: the hunter who won reads
-    his card and confirms."""
+    his card, Dracula agrees, and only then does it count."""
     table = start_fight(hunters=("seward",), items={"seward": ["knife"]})
     table.round("escape_man", dice=(6, 1), seward="knife")
     ask = table.question()
     assert ask["question"] == "combat_confirm" and ask["seat"] == table.seat_of("seward")
     table.answer("data")
+    assert table.state["blood"] == 15, "one side's reading is not enough"
+    assert table.question()["question"] == "combat_confirm_check"
+    assert table.question()["seat"] == 0
+    table.answer("agree")
     assert table.state["blood"] == 10
-    assert "The result is confirmed from the printed card." in table.texts()
-    assert table.fight["shown"]["how"] == "confirmed"
+    assert "The result is agreed by {a} and {b}: {result}." in table.texts()
+    assert table.fight["shown"]["how"] == "agreed"
 
 
-def test_an_uncertain_cell_can_be_corrected_to_what_the_card_prints():
+def test_an_uncertain_cell_can_be_read_as_the_card_prints_and_agreed():
     table = start_fight(hunters=("seward",), items={"seward": ["knife"]})
     table.round("escape_man", dice=(6, 1), seward="knife")
     options = {o["key"]: o for o in
@@ -527,8 +553,19 @@ def test_an_uncertain_cell_can_be_corrected_to_what_the_card_prints():
     wound = next(k for k, o in options.items()
                  if o["args"]["result"] == ["Wound 2: the enemy loses 2 blood"])
     table.answer(wound)
+    table.answer("agree")
     assert table.state["blood"] == 13
-    assert "The result is corrected from the printed card: {result}." in table.texts()
+    assert table.fight["shown"]["how"] == "corrected"
+
+
+def test_a_disputed_result_stands_as_the_app_reads_it_marked_disputed():
+    table = start_fight(hunters=("seward",), items={"seward": ["knife"]})
+    table.round("escape_man", dice=(6, 1), seward="knife")
+    options = [a.params["key"] for a in rules.actions(table.state, table.seat_of("seward"))]
+    table.answer(next(k for k in options if k != "data"))
+    table.answer("dispute")
+    assert table.state["blood"] == 10
+    assert table.fight["shown"]["how"] == "disputed"
 
 
 def test_dracula_confirms_an_uncertain_cell_he_won():

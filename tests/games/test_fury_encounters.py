@@ -217,7 +217,7 @@ def test_a_defeat_spends_the_declared_move():
     table = spied("road:amsterdam")
     godalming(table)["health"] = 1
     table.act(1, "hand_open").act(1, "hand_health", hunter="godalming", by=-1)
-    table.act(1, "hand_done")
+    table.act(1, "hand_done").act(0, "choose", key="agree")
     assert godalming(table)["place"] == board.HOSPITAL
     to_next_movement(table)
     assert {p["to"] for p in table.names(1, "travel")} == set(board.ROAD[board.HOSPITAL])

@@ -21,8 +21,8 @@ def replay() -> dict[str, dict[str, Any]]:
         for seat, action, params in part:
             offered = [a for a in rules.actions(state, seat)
                        if a.action == action and a.params == params]
-            if not offered and (action, params) == ("choose", {"key": "none"}):
-                continue  # a question with one answer, which the rules may no longer ask
+            if not offered and evening.optional(action, params):
+                continue  # a step the rules now take by themselves
             assert offered, f"{name}: seat {seat} cannot {action} {params}"
             step += 1
             applied = rules.apply(state, seat, {"action": action, "params": params},
@@ -50,7 +50,7 @@ def test_the_evening_reaches_every_moment_the_browser_test_looks_for():
         ("mina", "Hospital of St. Joseph & St. Mary", "defeated")]
     tie = [line["args"] for line in seen["combat round 2"]["lines"]
            if line["text"] == "A tie at {total}: initiative {ours} against {theirs}."]
-    assert tie == [{"total": 5, "ours": 5, "theirs": 4}]
+    assert tie == [{"total": 4, "ours": 5, "theirs": 4}]
     assert "The hunters win the round." in [line["text"] for line in
                                            seen["combat round 2"]["lines"]]
     moved = seen["the bats move Godalming"]["state"]

@@ -190,7 +190,6 @@ def test_a_new_ally_replaces_the_old_one():
     """„Дракула и Охотники могут иметь только по одному Союзнику.“"""
     table = Table().start("munich")
     supply(table, "rufus_smith")
-    table.act(1, "end_turn")
     old = table.state["allies"]["hunters"]
     assert cards.kind(old) == "rufus_smith"
     table.act(1, "stay")
@@ -458,7 +457,7 @@ def test_time_runs_short_and_unearthly_swiftness():
     table.act(0, "play_event", **plays["time_runs_short"])
     assert table.state["time"] == 1
     table.act(0, "play_event", **table.names(0, "play_event")[0])
-    table.act(0, "to_time")
+    assert not table.names(0, "to_time"), "no card left for the start: on by itself"
     table.act(0, "move", to="zurich", power="")
     assert table.state["turn"]["stage"] == "move"
     table.act(0, "move", to="geneva", power="")
@@ -473,7 +472,7 @@ def test_roadblock_closes_a_road_to_the_hunters():
     table.start("munich")
     table.act(0, "play_event", **table.names(0, "play_event")[0])
     table.act(0, "choose", key="paris").act(0, "choose", key="road:brussels")
-    table.act(0, "to_time").act(0, "move", to="zurich", power="")
+    table.act(0, "move", to="zurich", power="")
     table.act(0, "place", token=table.names(0, "place")[0]["token"])
     roads = {p["to"] for p in table.names(1, "travel") if p["by"] == "road"}
     assert "brussels" not in roads and "nantes" in roads
@@ -491,9 +490,8 @@ def test_false_tip_off_and_chartered_carriage():
     table.start("munich")
     table.act(1, "train", carriage="")
     table.act(0, "play_event", **table.names(0, "play_event")[0])
-    assert table.state["queue"][0]["window"] == "cancel"
-    table.act(1, "pass")
-    assert table.state["queue"][0]["window"] == "tip_off"
+    assert table.state["queue"][0]["window"] == "tip_off", \
+        "Chartered Carriage cannot cancel: no cancel question for its holder"
     table.act(1, "play_event", **table.names(1, "play_event")[0])
     assert table.state["turn"]["rail"] == 1
     assert table.names(1, "travel")

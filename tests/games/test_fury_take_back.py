@@ -96,7 +96,8 @@ def test_a_discard_named_to_everyone_is_news_to_the_other_players():
     table.state["event_deck"].remove(copy)
     table.state["dracula_events"].append(copy)
     table.state["hunters"]["godalming"]["items"] = ["knife:1", "pistol:1"]
-    held = next(c for c in table.state["event_deck"] if cards.kind(c) == "money_trail")
+    # A card that may cancel it: only such a holder is asked (issue 32).
+    held = next(c for c in table.state["event_deck"] if cards.kind(c) == "good_luck")
     table.state["event_deck"].remove(held)
     table.state["hunters"]["van_helsing"]["events"].append(held)
     table.start("lisbon", places={"godalming": "munich", "seward": "london",

@@ -222,3 +222,17 @@ def test_a_dead_seat_link_offers_the_join_form_and_this_devices_seats(client, ta
     html = dead.get_data(as_text=True)
     assert dead.status_code == 403
     assert 'name="seat"' in html and "Opened on this device" in html
+
+
+def test_new_link_answer_shows_the_new_seat_code_without_a_reload(client, tables):
+    """Right after *New link* the host screen showed the new QR code and address but not the
+    typeable seat code until a reload (issue 32): the htmx answer to the tap names it."""
+    created = tables.create(deal="join")
+    page = host_page(client, created)
+    assert client.post(f"/api/s/{created['seats'][0]['token']}/join").status_code == 200
+    answer = client.post(f"/h/{created['host_token']}/reissue/0",
+                         data={"csrf_token": csrf(page)}, headers={"HX-Request": "true"})
+    assert answer.status_code == 200
+    shown = join_codes(answer.get_data(as_text=True))
+    assert len(shown) == 2 and shown == join_codes(host_page(client, created))
+    assert join(client, page, created["code"], shown[0]).status_code == 303

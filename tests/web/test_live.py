@@ -76,16 +76,19 @@ def test_a_refused_action_leaves_the_offered_actions_as_they_were(tables):
 
 def test_after_a_host_undo_the_seat_is_offered_what_it_had_before(tables, client):
     """Anna draws (her card gives her Show and Discard); the host undoes it: the phone
-    offers no card of hers any more, and the log says what happened."""
+    offers no card of hers any more, and the log says what happened: in Anna's words (the
+    button she tapped) on her phone, by the line the others read on theirs."""
     created = tables.create()
-    anna = created["seats"][0]["token"]
+    anna, bob = (s["token"] for s in created["seats"])
     before = tables.seat(anna)["actions"]
     drew = tables.act(anna, "draw", {"end": "top"}).get_json()
     assert any(a["action"] == "discard" for a in drew["actions"])
     client.post(f"/api/h/{created['host_token']}/undo")
     now = tables.seat(anna)
     assert now["actions"] == before
-    assert now["log"][0]["text"] == "Host correction: undone — “Anna drew a card from the top”."
+    assert now["log"][0]["text"] == "Host correction: undone — “Draw from the top”."
+    assert tables.seat(bob)["log"][0]["text"] == \
+        "Host correction: undone — “Anna drew a card from the top”."
 
 
 def test_a_log_line_is_shown_in_each_screens_own_language(tables, client):

@@ -9,6 +9,8 @@ from pathlib import Path
 
 import pytest
 
+from companion import store
+
 HTMX_VERSION = "2.0.11"
 HTMX_SHA256 = "d6fdc75f204e6bdefa99b69bf1e6d4ac69b8a364f77929f45c13476b4000f717"
 
@@ -253,3 +255,26 @@ def test_each_qr_code_encodes_its_seat_link(client, tables):
         svg = client.get(f"/h/{created['host_token']}/qr/{i}.svg").data
         assert svg == qr_svg(seat["url"])
         assert svg != qr_svg(created["seats"][1 - i]["url"])
+
+
+@pytest.mark.parametrize("lang", ["cs", "ru"])
+def test_a_set_up_form_shows_option_words_in_its_language_and_reads_them_back(app, client,
+                                                                             lang):
+    """Issue 32: a Czech or Russian form showed raw values (`4/3/red`, `auto`, `punch=3 …`);
+    it shows them in its language, and the table is made with the game's own words."""
+    page = client.get(f"/new/fury?lang={lang}").get_data(as_text=True)
+    shown = re.search(r'<textarea name="opt_initiative"[^>]*>([^<]*)</textarea>', page).group(1)
+    hunters = re.search(r'<textarea name="opt_hunters"[^>]*>([^<]*)</textarea>', page).group(1)
+    assert "punch" not in shown and "claws" not in shown and hunters != "auto"
+    form = {"csrf_token": csrf(page), "lang": lang, "seat0": "Vlad", "seat1": "Anna",
+            "opt_initiative": shown.replace("=3", "=6", 1), "opt_hunters": hunters,
+            "opt_train_die": "0,1,1,2,2,3", "opt_first_turn": "hunters",
+            "opt_resolve_limit": "turn", "opt_mina_bite": "permanent"}
+    made = client.post("/new/fury", data=form)
+    assert made.status_code == 303, made.get_data(as_text=True)[-800:]
+    host_token = made.headers["Location"].rsplit("/", 1)[-1]
+    code = re.search(r'/t/([A-Z0-9]+)', client.get(f"/h/{host_token}").get_data(as_text=True))
+    options = store.loads(store.table(store.connect(app.config["DATABASE"]),
+                                      code.group(1))["options"])
+    assert options["hunters"] == "auto"
+    assert options["initiative"].startswith("punch=6 dodge=4 escape=5 knife=3")

@@ -21,7 +21,15 @@ from companion.games.deadmans.core import (
 from companion.games.deadmans.data import SUIT_BY_ID
 from companion.games.deadmans.pending import aim_seats, cannon_seats, choices_of
 from companion.games.deadmans.suits import perform
-from companion.games.deadmans.turn import draw_top, end_turn, loot, need_turn, place, take_bonus
+from companion.games.deadmans.turn import (
+    draw_top,
+    end_turn,
+    loot,
+    loot_allowed,
+    need_turn,
+    place,
+    take_bonus,
+)
 
 
 def settle(ctx: Ctx) -> None:
@@ -44,6 +52,19 @@ def settle(ctx: Ctx) -> None:
             _resolve(ctx, frame, choices[0])
             continue
         break
+    _loot_when_forced(ctx)
+
+
+def _loot_when_forced(ctx: Ctx) -> None:
+    """„Hráč, který otočí poslední kartu z doplňovacího balíčku, dokončí svůj tah normálně
+    buď je TROP, nebo provede braní kořisti“: with the draw pile empty and nothing pending,
+    taking the loot is all that is left, so the turn takes it by itself (issue 32: no tap
+    without a choice)."""
+    state = ctx.state
+    if state["phase"] == "play" and not state["deck"] and loot_allowed(state):
+        ctx.say(N_("Nothing left to flip: {who} takes the loot."), who={"seat": ctx.seat})
+        loot(ctx)
+        settle(ctx)
 
 
 def _no_effect(ctx: Ctx, frame: dict[str, Any]) -> None:

@@ -16,6 +16,9 @@ MAX_CARD_STEPS = 9
 """The largest step value the card options accept."""
 TURN_LIMIT_MAX = 200
 
+COLOUR_WORDS = (N_("red"), N_("blue"), N_("green"), N_("yellow"), N_("grey"))
+"""The barrier colours as a card option's value says them: shown in the form's language."""
+
 OPTIONS: tuple[Option, ...] = (
     *(
         Option(
@@ -26,6 +29,7 @@ OPTIONS: tuple[Option, ...] = (
             hint=N_("Steps / strength (– for none) / barrier colour (red, blue, green, "
                     "yellow or grey), as printed on the card."),
             check_cards=True,
+            words=COLOUR_WORDS,
         )
         for cid, card in ACTION_CARDS.items()
     ),

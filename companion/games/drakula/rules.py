@@ -268,7 +268,21 @@ def apply(state: State, seat: int, action: dict[str, Any], rng: Random) -> Appli
         raise ActionSyntaxError(N_("There is no such seat."))
     if over(state):
         raise IllegalActionError(N_("The game is over."))
-    return handler(thaw(state), seat, params, rng)
+    return _stop_when_forced(handler(thaw(state), seat, params, rng), rng)
+
+
+def _stop_when_forced(applied: Applied, rng: Random) -> Applied:
+    """A move with nothing left but "Stop here" (no step, no peek, nothing to lay) stops by
+    itself (issue 32: no tap without a choice); its line follows the step's."""
+    state = applied.state
+    if over(state) or state["phase"] != "play" or state["turn"]["stage"] != "move":
+        return applied
+    seat = state["turn"]["seat"]
+    if [a.action for a in actions(state, seat)] != ["end_move"]:
+        return applied
+    stopped = end_move(state, seat, {}, rng)
+    return Applied(stopped.state, [*applied.log, *stopped.log],
+                   applied.revealed or stopped.revealed)
 
 
 # any time ---

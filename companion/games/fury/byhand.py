@@ -5,7 +5,10 @@ a logged action, so the table sees it and the export replays it.
 
 Each open item holds the game until every seat it names has confirmed. A seat may open one
 correction of its own per round; the number of changes per item is capped so that a game
-always moves on.
+always moves on. A correction a seat made on its own that changed anything stands when the
+other side agrees (Dracula's player for a hunter's, the hunters' players for Dracula's);
+disputed, it stands marked disputed on every screen and in the log (issue 32: nobody gives
+his own hunter health the other side never saw).
 """
 
 from __future__ import annotations
@@ -13,7 +16,7 @@ from __future__ import annotations
 from typing import Any
 
 from companion.games.base import N_, Action
-from companion.games.fury import cards, hunters
+from companion.games.fury import cards, choices, hunters
 from companion.games.fury.state import DRACULA, Ctx, State, hunters_of, lose_blood
 
 MAX_CHANGES = 30
@@ -93,7 +96,7 @@ def do_open(ctx: Ctx, seat: int, params: dict[str, Any]) -> None:
     state["queue"].insert(0, {
         "kind": "by_hand", "what": N_("{who} corrects something by hand."),
         "args": {"who": {"seat": seat}}, "seats": [seat], "done": [], "hunters": involved,
-        "changes": 0,
+        "changes": 0, "own": seat,
     })
     ctx.say("{who} corrects something by hand.", who={"seat": seat})
 
@@ -104,6 +107,38 @@ def do_done(ctx: Ctx, seat: int, params: dict[str, Any]) -> None:
     if set(item["done"]) >= set(item["seats"]):
         ctx.state["queue"].pop(0)
         ctx.say("Resolved by hand.")
+        if item.get("own") is not None and item["changes"]:
+            for other in reversed(_other_side(ctx.state, item["own"])):
+                choices.ask(ctx, "correction_check", other, front=True, who=item["own"],
+                            check=other, always_ask=True)
+
+
+def _other_side(state: State, seat: int) -> list[int]:
+    """Who agrees to a seat's own correction: Dracula's player to a hunter player's, every
+    hunter player to Dracula's."""
+    if seat != DRACULA:
+        return [DRACULA]
+    return sorted(set(state["control"].values()) - {DRACULA})
+
+
+def _check_options(state: State, data: dict[str, Any]) -> list[Any]:
+    return [("agree", N_("Agree with the correction by {who}"), {"who": {"seat": data["who"]}},
+             N_("What was changed is in the log.")),
+            ("dispute", N_("Dispute it"), {},
+             N_("It stands, marked disputed on every screen and in the log."))]
+
+
+@choices.question("correction_check", N_("A correction by hand: do you agree?"),
+                  _check_options)
+def _check(ctx: Ctx, data: dict[str, Any], key: str) -> None:
+    who, check = {"seat": data["who"]}, {"seat": data["check"]}
+    if key == "agree":
+        ctx.say("Correction by hand agreed by {who} and {check}.", who=who, check=check)
+        return
+    ctx.state.setdefault("disputed", []).append(
+        {"round": ctx.state["round"], "who": data["who"], "by": data["check"]})
+    ctx.say("{check} disputes the correction by hand of {who}: it stands, marked disputed.",
+            who=who, check=check)
 
 
 def do_blood(ctx: Ctx, seat: int, params: dict[str, Any]) -> None:

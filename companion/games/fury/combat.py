@@ -214,10 +214,11 @@ def _roll(ctx: Ctx, fight_: dict[str, Any]) -> None:
     now.update(dice={"hunters": ours, "enemy": theirs}, mods=mods, totals=totals, tie=None)
     for side, dice, who in (("hunters", ours, [cards.hunter_name(h) for h in fight_["hunters"]]),
                             ("enemy", theirs, fight.enemy_name(fight_))):
-        names = [cards.en(tactics.MODIFIERS[m]["names"]) for m in mods[side]]
+        # Marked apart: Babel drops the messages of a say() with a marked call inside it.
+        names = [cards.en(tactics.MODIFIERS[m]["names"]) for m in mods[side]] or [
+            N_("no modifier")]
         ctx.say("{who}: die {dice}, total {total} ({mods}).", who=who,
-                dice=[str(d) for d in dice], total=totals[side],
-                mods=names or [N_("no modifier")])
+                dice=[str(d) for d in dice], total=totals[side], mods=names)
 
 
 def _settle(ctx: Ctx, fight_: dict[str, Any]) -> None:
@@ -233,8 +234,8 @@ def _settle(ctx: Ctx, fight_: dict[str, Any]) -> None:
             return
         proposal = _initiative(ctx, fight_)
         if not tactics.initiative_known(state):
-            fight.ask(ctx, fight_, "combat_tie", _tie_seat(state, fight_, proposal),
-                      proposal=proposal)
+            seat = _tie_seat(state, fight_, proposal)
+            fight.ask(ctx, fight_, "combat_tie", seat, proposal=proposal, by=seat)
             return
         now["tie"]["how"] = "values"
         if proposal != "again":
@@ -280,20 +281,52 @@ def _tie_options(state: State, data: dict[str, Any]) -> list[Any]:
                   for k, text in _TIE.items() if k != proposal]
 
 
+def other_side(state: State, fight_: dict[str, Any], seat: int) -> int:
+    """Who checks a reading for the other side: Dracula's player against a hunter's, the
+    player of the fighting hunter with the best card against Dracula's."""
+    if seat != DRACULA:
+        return DRACULA
+    return _tie_seat(state, fight_, "hunters")
+
+
 @question("combat_tie", N_("A tied roll: which card has the higher initiative?"),
           _tie_options)
 def _tie(ctx: Ctx, data: dict[str, Any], key: str) -> None:
+    """The first reading of the printed cards; it stands once the other side agrees."""
+    fight_ = fight.current(ctx.state)
+    by = data.get("by", _tie_seat(ctx.state, fight_, data["proposal"]))
+    ctx.say("{who} reads the printed cards: {what}.", who={"seat": by}, what=_TIE[key])
+    check = other_side(ctx.state, fight_, by)
+    fight.ask(ctx, fight_, "combat_tie_check", check, reading=key, by=by, check=check,
+              always_ask=True)
+
+
+def _tie_check_options(state: State, data: dict[str, Any]) -> list[Any]:
+    hint = N_("Read the number in the upper-left corner of each revealed card.")
+    return [("agree", N_("Agreed: {what}"), {"what": _TIE[data["reading"]]}, hint),
+            ("dispute", N_("The printed cards say otherwise"), {},
+             N_("A disputed tie is rolled again."))]
+
+
+@question("combat_tie_check", N_("A tied roll: do you read the initiative the same way?"),
+          _tie_check_options)
+def _tie_check(ctx: Ctx, data: dict[str, Any], key: str) -> None:
+    """Both sides looked: the reading stands when the other side agrees; a dispute is rolled
+    again (the rulebook's own way out of a tie neither side can settle)."""
     fight_ = fight.current(ctx.state)
     now = fight_["now"]
-    now["tie"]["how"] = "confirmed" if key == data["proposal"] else "corrected"
-    if key == data["proposal"]:
-        ctx.say("The tie-break is confirmed from the printed cards: {what}.", what=_TIE[key])
+    reading, by, check = data["reading"], {"seat": data["by"]}, {"seat": data["check"]}
+    if key == "agree":
+        now["tie"].update(how="agreed", by=[data["by"], data["check"]])
+        ctx.say("The tie-break is agreed by {a} and {b}: {what}.", a=by, b=check,
+                what=_TIE[reading])
+        if reading != "again":
+            _won(ctx, fight_, reading)
+            return
+        ctx.say("The same initiative: both sides roll again.")
     else:
-        ctx.say("The tie-break is corrected from the printed cards: {what}.", what=_TIE[key])
-    if key != "again":
-        _won(ctx, fight_, key)
-        return
-    ctx.say("The same initiative: both sides roll again.")
+        now["tie"].update(how="disputed", by=[data["by"], data["check"]])
+        ctx.say("{b} disputes the reading of {a}: both sides roll again.", a=by, b=check)
     _roll(ctx, fight_)
     _settle(ctx, fight_)
 
@@ -356,7 +389,7 @@ def _applied(ctx: Ctx, fight_: dict[str, Any], hunter: str) -> None:
     now["how"] = "data"
     if tactics.uncertain(winner, hunter_card, enemy_card):
         seat = DRACULA if winner == "enemy" else controller(ctx.state, hunter)
-        fight.ask(ctx, fight_, "combat_confirm", seat)
+        fight.ask(ctx, fight_, "combat_confirm", seat, by=seat)
         return
     _finish_round(ctx, fight_)
 
@@ -387,15 +420,44 @@ def _confirm_options(state: State, data: dict[str, Any]) -> list[Any]:
 
 @question("combat_confirm", N_("Check the result on the winning card"), _confirm_options)
 def _confirm(ctx: Ctx, data: dict[str, Any], key: str) -> None:
+    """The winner's reading of the printed card; it stands once the other side agrees."""
     fight_ = fight.current(ctx.state)
     now = fight_["now"]
-    if key == "data":
-        now["how"] = "confirmed"
-        ctx.say("The result is confirmed from the printed card.")
+    by = data.get("by", DRACULA if now["winner"] == "enemy"
+                  else controller(ctx.state, now["applied"]))
+    reading = now["result"] if key == "data" else _alternatives(fight_)[int(key)]
+    ctx.say("{who} reads the winning card: {result}.", who={"seat": by},
+            result=[tactics.result_name(c) for c in reading])
+    check = other_side(ctx.state, fight_, by)
+    fight.ask(ctx, fight_, "combat_confirm_check", check, reading=reading, by=by,
+              check=check, always_ask=True)
+
+
+def _confirm_check_options(state: State, data: dict[str, Any]) -> list[Any]:
+    names = [tactics.result_name(c) for c in data["reading"]]
+    return [("agree", N_("Agreed: {result}"), {"result": names},
+             N_("Read it on the winning card.")),
+            ("dispute", N_("The card says otherwise"), {},
+             N_("A disputed result stands as the app reads it, marked disputed."))]
+
+
+@question("combat_confirm_check", N_("Do you read the winning card the same way?"),
+          _confirm_check_options)
+def _confirm_check(ctx: Ctx, data: dict[str, Any], key: str) -> None:
+    """Both sides looked: the winner's reading stands when the loser agrees; disputed, the
+    app's reading (the one source) stands and the round is marked disputed."""
+    fight_ = fight.current(ctx.state)
+    now = fight_["now"]
+    by, check = {"seat": data["by"]}, {"seat": data["check"]}
+    if key == "agree":
+        now["how"] = "agreed" if data["reading"] == now["result"] else "corrected"
+        now["result"] = data["reading"]
+        ctx.say("The result is agreed by {a} and {b}: {result}.", a=by, b=check,
+                result=[tactics.result_name(c) for c in now["result"]])
     else:
-        now["result"] = _alternatives(fight_)[int(key)]
-        now["how"] = "corrected"
-        ctx.say("The result is corrected from the printed card: {result}.",
+        now["how"] = "disputed"
+        ctx.say("{b} disputes the reading of {a}: the result stands as the app reads it, "
+                "marked disputed: {result}.", a=by, b=check,
                 result=[tactics.result_name(c) for c in now["result"]])
     _finish_round(ctx, fight_)
 

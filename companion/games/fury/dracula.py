@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.games.base import N_, Action
+from companion.games.base import N_, NP_, Action
 from companion.games.fury import board, cards, decks, encounters, movement, trail
 from companion.games.fury.state import (
     DRACULA,
@@ -29,6 +29,16 @@ GROUP_POWER = N_("Powers")
 
 
 # --- the time phase ------------------------------------------------------------------
+
+
+_DARK_CALL_DRAWS = NP_("Dracula draws {n} encounter and will keep {keep}.",
+                       "Dracula draws {n} encounters and will keep {keep}.")
+_RETURNS = NP_("Dracula returns {n} encounter to the pool.",
+               "Dracula returns {n} encounters to the pool.")
+_CLEARED = NP_("Dracula's trail is cleared down to {n} card.",
+               "Dracula's trail is cleared down to {n} cards.")
+_DRAWS = NP_("Dracula draws {n} encounter from the pool.",
+             "Dracula draws {n} encounters from the pool.")
 
 
 def time_phase(ctx: Ctx) -> None:
@@ -187,7 +197,7 @@ def _dark_call(ctx: Ctx) -> None:
         state["encounters"].append(token)
         drawn += 1
     state["encounters"].sort()
-    ctx.say("Dracula draws {n} encounters and will keep {keep}.", n=drawn,
+    ctx.say(_DARK_CALL_DRAWS, n=drawn,
             keep=decks.encounter_hand_size(state))
     if len(state["encounters"]) > decks.encounter_hand_size(state):
         state["queue"].append({"kind": "keep_tokens", "seat": DRACULA, "kept": []})
@@ -219,8 +229,10 @@ def dropoff_actions(state: State, item: dict[str, Any]) -> list[Action]:
             out.append(Action("dropoff", {"choice": "mature", "token": token},
                               N_("Mature {encounter}"),
                               {"encounter": cards.encounter_name(token)}, group=group,
-                              hint=N_("„Дракула не может и укреплять Засаду и убирать карту в "
-                                      "Катакомбы одновременно“: it matures in your action "
+                              # „Дракула не может и укреплять Засаду и убирать карту в
+                              # Катакомбы одновременно“
+                              hint=N_("Dracula cannot both mature an encounter and keep the "
+                                      "card in the catacombs: it matures in your action "
                                       "phase.")))
     return out
 
@@ -258,8 +270,8 @@ def _distinct_tokens(hand: list[str], kept: list[str], group: str,
             seen.setdefault(cards.kind(token), token)
     if left <= 0:
         return []
-    return [Action("keep_token", {"token": token}, N_("Keep {encounter}"),
-                   {"encounter": cards.encounter_name(token)}, group=group,
+    return [Action("keep_token", {"token": token}, N_("Keep {encounter} ({n} still to keep)"),
+                   {"encounter": cards.encounter_name(token), "n": left}, group=group,
                    hint=N_("The encounters you do not keep return to the pool."))
             for token in seen.values()]
 
@@ -273,7 +285,7 @@ def do_keep_token(ctx: Ctx, seat: int, params: dict[str, Any]) -> None:
         trail.return_tokens(state, back)
         state["encounters"] = sorted(item["kept"])
         state["queue"].pop(0)
-        ctx.say("Dracula returns {n} encounters to the pool.", n=len(back))
+        ctx.say(_RETURNS, n=len(back))
 
 
 # --- the action phase ------------------------------------------------------------------
@@ -369,7 +381,7 @@ def mature(ctx: Ctx, token: str) -> None:
 def _clear(ctx: Ctx, keep: int) -> None:
     removed = trail.clear_to(ctx.state, keep)
     if removed:
-        ctx.say("Dracula's trail is cleared down to {n} card(s).", n=keep)
+        ctx.say(_CLEARED, n=keep)
 
 
 def _desecrated_soil(ctx: Ctx) -> None:
@@ -422,7 +434,7 @@ def do_ambush(ctx: Ctx, seat: int, params: dict[str, Any]) -> None:
 def refill(ctx: Ctx) -> None:
     drawn = decks.refill_encounters(ctx)
     if drawn:
-        ctx.say("Dracula draws {n} encounter(s) from the pool.", n=drawn)
+        ctx.say(_DRAWS, n=drawn)
 
 
 HANDLERS = {

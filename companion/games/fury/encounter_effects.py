@@ -259,9 +259,9 @@ def spy(ctx: Ctx, token: str, group: list[str], ambush: bool) -> bool:
     for hunter in group:
         h = state["hunters"][hunter]
         held = [cards.item_name(c) for c in sorted(h["items"])] + [
-            cards.event_name(c) for c in sorted(h["events"])]
+            cards.event_name(c) for c in sorted(h["events"])] or [N_("nothing")]
         ctx.tell([DRACULA], "Spy: {hunter} holds {cards}.", hunter=hunter_label(hunter),
-                 cards=held or [N_("nothing")])
+                 cards=held)
         ctx.say("The spy shows Dracula {hunter}'s cards.", hunter=hunter_label(hunter))
         ask(ctx, "declare", controller(state, hunter), hunter=hunter, always_ask=True)
     return False

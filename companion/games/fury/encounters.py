@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from companion.games.base import N_, Action
+from companion.games.base import N_, NP_, Action
 from companion.games.fury import board, byhand, cards, events, news, trail
 from companion.games.fury.state import DRACULA, Ctx, State
 
@@ -28,6 +28,9 @@ EFFECTS: dict[str, Effect] = {}
 COMBAT_STARTERS: dict[str, Callable[[Ctx, str, list[str], str], bool]] = {}
 """Set by the combat module (``combat.start``); without it a fight is resolved by hand. The
 starter returns True when an agent's token stays where it was met while it is fought."""
+
+
+_WAITING = NP_("{n} encounter waits in {place}.", "{n} encounters wait in {place}.")
 
 
 def search(ctx: Ctx, group: list[str]) -> None:
@@ -52,7 +55,7 @@ def search(ctx: Ctx, group: list[str]) -> None:
         if slot["place"] == place:
             turn["found"].extend(slot["tokens"])
     if turn["found"]:
-        ctx.say("{n} encounter(s) wait in {place}.", n=len(turn["found"]),
+        ctx.say(_WAITING, n=len(turn["found"]),
                 place=board.name(place))
 
 

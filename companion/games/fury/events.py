@@ -6,13 +6,17 @@ are played at once and stay as the side's one ally until replaced.
 
 A card played does not act at once: first the other side may cancel it (Good Luck,
 Devilish Power: „Cancel the effect of an event card just played“). Its effect waits in the
-queue as an automatic ``effect`` item behind that question. Every seat of the other side
-holding any event card is asked (the number of cards a player holds is public), so the
-question never tells whether he holds a card that cancels.
+queue as an automatic ``effect`` item behind that question.
 
 Cards played at a moment of somebody else's turn (a train caught, an encounter revealed, a
-hunter entering Dracula's city…) are offered through *windows*: ``open_window`` asks every
-seat of a side that holds event cards, with "play nothing" beside the cards that fit.
+hunter entering Dracula's city…) are offered through *windows*: ``open_window`` asks the
+seats of a side that hold a card fitting that moment, with "play nothing" beside it. A seat
+with nothing that fits is not stopped (issue 32: every tap a real choice), as a player at
+the table who holds nothing says nothing; the others may read from the pause that he holds
+something, as they would at the table. A window whose seat no longer holds a fitting card
+when its turn in the queue comes (a card spent meanwhile) is dropped (``stale_window``).
+Whether a window opens hangs on a hidden hand, so the action that led to it is news
+(``ctx.revealed``: it cannot be taken back for free, issue 30).
 Each card's effect and the windows it fits are registered in ``hunter_events`` and
 ``dracula_events`` (what they share: ``event_effects``).
 """
@@ -177,9 +181,11 @@ def play(ctx: Ctx, card_id: str, hunter: str | None, data: dict[str, Any] | None
     spec = CARDS.get(cards.kind(card_id))
     if spec is None or spec.cancellable:
         other = "dracula" if hunter else "hunters"
+        cancelling = {"card": card_id, "hunter": hunter}
         for seat in holder_seats(state, other):
-            items.append({"kind": "window", "window": "cancel", "seat": seat,
-                          "data": {"card": card_id, "hunter": hunter}})
+            if playable(state, seat, "cancel", cancelling):
+                items.append({"kind": "window", "window": "cancel", "seat": seat,
+                              "data": cancelling})
     items.append({"kind": "effect", "card": card_id, "hunter": hunter, "data": data or {}})
     if front:
         state["queue"][0:0] = items
@@ -214,9 +220,13 @@ def open_window(ctx: Ctx, window: str, among: list[str] | None = None,
     """Ask the seats of the window's side that hold event cards whether they play one now;
     returns whether anybody was asked."""
     side = WINDOWS[window][0]
-    seats = holder_seats(ctx.state, side, among)
+    holders = holder_seats(ctx.state, side, among)
+    seats = [seat for seat in holders if playable(ctx.state, seat, window, data, among)]
+    if holders:
+        # Asked or not, the table learns whether a hidden card fits: no free take-back.
+        ctx.revealed = True
     items = [{"kind": "window", "window": window, "seat": seat, "data": data}
-             for seat in seats]
+             | ({"among": among} if among else {}) for seat in seats]
     ctx.state["queue"][0:0] = items
     return bool(items)
 
@@ -286,6 +296,12 @@ def offers_for(state: State, seat: int, window: str, target: str,
                                "target": cards.hunter_name(target)},
                               group=group, hint=cards.en(cards.event(card_id)["text"])))
     return out
+
+
+def stale_window(state: State, item: dict[str, Any]) -> bool:
+    """A window whose seat holds nothing that fits any longer: nobody is asked it."""
+    return item["kind"] == "window" and not playable(
+        state, item["seat"], item["window"], item["data"], item.get("among"))
 
 
 def window_actions(state: State, seat: int, item: dict[str, Any]) -> list[Action]:

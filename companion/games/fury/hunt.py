@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.games.base import N_, Action
+from companion.games.base import N_, NP_, Action
 from companion.games.fury import (
     board,
     cards,
@@ -27,6 +27,28 @@ from companion.games.fury.state import Ctx, State, controller, hunter_label
 
 MAX_GIVES = 8
 """Trades per action phase: enough for any real exchange, and a game still moves on."""
+
+
+# A group of hunters moves together: the verb agrees with how many („{hunters}“ is a list).
+_SAIL = NP_("{hunters} sails to {place}.", "{hunters} sail to {place}.", "hunters")
+_VOYAGE_ENDS = NP_("{hunters} ends the voyage in {place}.",
+                   "{hunters} end their voyage in {place}.", "hunters")
+_STAY = NP_("{hunters} stays in {place}.", "{hunters} stay in {place}.", "hunters")
+_TRY_TRAIN = NP_("{hunters} tries to catch a train.", "{hunters} try to catch a train.",
+                 "hunters")
+# The way is in the sentence, not an argument: "by road" reads in Czech „po silnici“, in
+# Russian «по дороге», a case no single word could be put in.
+_TRAVEL = {
+    "road": NP_("{hunters} travels by road to {place}.", "{hunters} travel by road to {place}.",
+                "hunters"),
+    "rail": NP_("{hunters} travels by rail to {place}.", "{hunters} travel by rail to {place}.",
+                "hunters"),
+    "sea": NP_("{hunters} travels by sea to {place}.", "{hunters} travel by sea to {place}.",
+               "hunters"),
+}
+_CARRIAGE = NP_("A chartered carriage: up to {n} rail link.",
+                "A chartered carriage: up to {n} rail links.")
+_TRAIN_DIE = NP_("The train die: up to {n} rail link.", "The train die: up to {n} rail links.")
 
 
 def train_faces(state: State) -> list[int]:
@@ -339,7 +361,7 @@ def do_train(ctx: Ctx, seat: int, params: dict[str, Any]) -> None:
     state = ctx.state
     turn = state["turn"]
     hunter = current(state)
-    ctx.say("{hunters} try to catch a train.", hunters=[hunter_label(h) for h in turn["group"]])
+    ctx.say(_TRY_TRAIN, hunters=[hunter_label(h) for h in turn["group"]])
     events.later(ctx, "train", group=list(turn["group"]), delayed=False, express=False)
     events.open_window(ctx, "train", group=list(turn["group"]))
     if params["carriage"]:
@@ -357,7 +379,7 @@ def _train(ctx: Ctx, item: dict[str, Any]) -> None:
         return
     if item["express"]:
         face = max(faces)
-        ctx.say("A chartered carriage: up to {n} rail link(s).", n=face)
+        ctx.say(_CARRIAGE, n=face)
     else:
         face = faces[ctx.rng.randbelow(len(faces))]
         ctx.revealed = True
@@ -366,7 +388,7 @@ def _train(ctx: Ctx, item: dict[str, Any]) -> None:
             state["turn"]["rail"] = 0
             arrive(ctx, None, "rail")
             return
-        ctx.say("The train die: up to {n} rail link(s).", n=face)
+        ctx.say(_TRAIN_DIE, n=face)
     state["turn"]["rail"] = face
 
 
@@ -405,18 +427,18 @@ def arrive(ctx: Ctx, to: str | None, by: str) -> None:
     if turn["voyage"] and to is not None:
         turn["voyage"] -= 1
         _move_group(ctx, to)
-        ctx.say("{hunters} sail to {place}.", hunters=names, place=board.name(to))
+        ctx.say(_SAIL, hunters=names, place=board.name(to))
         if board.is_sea(to) and turn["voyage"] > 0:
             return
     elif turn["voyage"]:
-        ctx.say("{hunters} end their voyage in {place}.", hunters=names,
+        ctx.say(_VOYAGE_ENDS, hunters=names,
                 place=board.name(place_of(state, turn["who"])))
     elif to is not None:
         _move_group(ctx, to)
-        ctx.say("{hunters} travel by {by} to {place}.", hunters=names, by=_BY[by],
+        ctx.say(_TRAVEL[by], hunters=names,
                 place=board.name(to))
     else:
-        ctx.say("{hunters} stay in {place}.", hunters=names,
+        ctx.say(_STAY, hunters=names,
                 place=board.name(place_of(state, turn["who"])))
     turn["moved"] = True
     turn["rail"] = None
@@ -426,7 +448,6 @@ def arrive(ctx: Ctx, to: str | None, by: str) -> None:
         state["hunters"][h]["declared"] = None
 
 
-_BY = {"road": N_("road"), "rail": N_("rail"), "sea": N_("sea")}
 
 
 def _move_group(ctx: Ctx, to: str) -> None:
@@ -565,6 +586,9 @@ def do_give(ctx: Ctx, seat: int, params: dict[str, Any]) -> None:
 
 
 def do_end_turn(ctx: Ctx, seat: int, params: dict[str, Any]) -> None:
+    """The tap says so in the log, so that its take-back is named by it, not by the next
+    turn's line."""
+    ctx.say("{hunter} ends the turn.", hunter=hunter_label(current(ctx.state)))
     ctx.state["turn"]["stage"] = "end"
 
 

@@ -67,10 +67,10 @@ def telegraph_ahead(ctx: Ctx, play_: dict[str, Any]) -> None:
 def mystic_research(ctx: Ctx, play_: dict[str, Any]) -> None:
     """„Look at Dracula's event cards and share what you learn with the other hunters.“"""
     state = ctx.state
-    held = [cards.event_name(c) for c in sorted(state["dracula_events"])]
+    held = [cards.event_name(c) for c in sorted(state["dracula_events"])] or [N_("nothing")]
     seats = sorted(set(state["control"].values()))
     ctx.revealed = True
-    ctx.tell(seats, "Mystic Research: Dracula holds {cards}.", cards=held or [N_("nothing")])
+    ctx.tell(seats, "Mystic Research: Dracula holds {cards}.", cards=held)
 
 
 @card("consecrated_ground")

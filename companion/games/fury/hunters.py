@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.games.base import N_
+from companion.games.base import N_, NP_
 from companion.games.fury import board, cards, decks, figures
 from companion.games.fury.state import Ctx, State, add_vampires, controller, over
 
@@ -43,10 +43,13 @@ def lose_health(ctx: Ctx, hunter: str, n: int, why: str) -> None:
         defeat(ctx, hunter)
 
 
+_BITTEN = NP_("{hunter} is bitten ({why}): {n} bite.", "{hunter} is bitten ({why}): {n} bites.")
+
+
 def bite(ctx: Ctx, hunter: str, why: str) -> None:
     h = ctx.state["hunters"][hunter]
     h["bites"] += 1
-    ctx.say("{hunter} is bitten ({why}): {n} bites.", hunter=cards.hunter_name(hunter),
+    ctx.say(_BITTEN, hunter=cards.hunter_name(hunter),
             why=why, n=h["bites"])
     if h["bites"] >= cards.HUNTER_DATA[hunter]["bites_to_defeat"]:
         defeat(ctx, hunter)

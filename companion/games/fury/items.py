@@ -5,7 +5,7 @@ printed text; quoted per item). Combat items belong to the combat.
 - Fast Horse: „Move up to 2 roads this turn.“
 - Heavenly Host: „put a Heavenly Host marker on your city (at most 2 in play); every
   encounter there is discarded and Dracula cannot enter it.“
-- Local Rumors: „Reveal the encounter(s) on one card of Dracula's trail or catacombs.“
+- Local Rumors: „Reveal the encounters on one card of Dracula's trail or catacombs.“
 - Holy Water (table option ``holy_water_cure``, uncertain): „roll a die to cure a bite —
   1: lose 2 health, 2–4: nothing, 5–6: one bite removed.“
 """

@@ -2,11 +2,11 @@
 использовать по одной карте, влияющей на общий ход боя. Только Охотники, участвующие в бою
 могут использовать карту «Чеснок».“
 
-So that the question itself tells nobody who holds what, every player who holds an event
-card (Dracula) — or, for a hunter player, an event card or, for a hunter in the fight, any
-item — is asked in turn, and may always answer "no card". Hand counts are public, so the
-list of players asked reveals nothing. Each card is registered in ``CARDS`` with who may play
-it and what it does; another module may register more (Wild Horses…).
+Only a player who holds a card that may be played in this fight is asked, in turn, and may
+always answer "no card" (issue 32: nobody is stopped for a question he cannot answer but
+with "no card"; as at the table, the pause tells the others he holds something). Each card
+is registered in ``CARDS`` with who may play it and what it does; another module may
+register more (Wild Horses…).
 
 An event card played here is played like any other (``events.play``): the other side may
 first cancel it with Good Luck or Devilish Power („Cancel the effect of an event card just
@@ -63,18 +63,23 @@ def _when_not_cancelled(fn: Callable[[Ctx, Fight, str | None, str], None]) -> ev
 
 
 def window_seats(state: State, fight_: Fight) -> list[int]:
-    """Who is asked, starting with Dracula and going clockwise (seat order)."""
-    seats = [DRACULA] if state["dracula_events"] else []
-    for seat in sorted(set(state["control"].values())):
-        for hunter in hunters_of(state, seat):
-            h = state["hunters"][hunter]
-            if h["events"] or (hunter in fight_["hunters"] and h["items"]):
-                seats.append(seat)
-                break
-    return seats
+    """Who is asked, starting with Dracula and going clockwise (seat order): the players
+    holding a card this fight allows."""
+    seats = [DRACULA] + sorted(set(state["control"].values()) - {DRACULA})
+    return [seat for seat in seats if len(_options(state, {"who": seat}, fight_)) > 1]
+
+
+def _holds_any(state: State, fight_: Fight) -> bool:
+    """Whether anybody holds a card that might be played before a combat (hand counts are
+    public; which cards they are is not)."""
+    return bool(state["dracula_events"]) or any(
+        h["events"] or (name in fight_["hunters"] and h["items"])
+        for name, h in state["hunters"].items())
 
 
 def open_window(ctx: Ctx, fight_: Fight) -> None:
+    if _holds_any(ctx.state, fight_):
+        ctx.revealed = True
     fight_["window"] = window_seats(ctx.state, fight_)
     if fight_["window"]:
         fight_["stage"] = "window"
@@ -84,6 +89,8 @@ def open_window(ctx: Ctx, fight_: Fight) -> None:
 def _ask_next(ctx: Ctx, fight_: Fight) -> None:
     """The next player in the round, skipping one who no longer holds a card (he spent it
     cancelling); when all have been asked, the combat begins."""
+    if _holds_any(ctx.state, fight_):
+        ctx.revealed = True
     still = window_seats(ctx.state, fight_)
     fight_["window"] = [seat for seat in fight_["window"] if seat in still]
     if fight_["window"]:
@@ -101,8 +108,8 @@ def _next_after_card(ctx: Ctx, item: dict[str, Any]) -> None:
 events.LATER["combat_window_next"] = _next_after_card
 
 
-def _options(state: State, data: dict[str, Any]) -> list[Any]:
-    fight_ = fight.find(state)
+def _options(state: State, data: dict[str, Any], fight_: Fight | None = None) -> list[Any]:
+    fight_ = fight_ or fight.find(state)
     seat = data["who"]
     out: list[Any] = []
     if fight_ is not None and seat == DRACULA:
@@ -242,9 +249,10 @@ def _rage_target(ctx: Ctx, data: dict[str, Any], hunter: str) -> None:
 
 def _rage_show(ctx: Ctx, hunter: str) -> None:
     held = sorted(ctx.state["hunters"][hunter]["items"])
+    shown = [cards.item_name(c) for c in held] or [N_("nothing")]
     ctx.say("{hunter} shows Dracula his items.", hunter=cards.hunter_name(hunter))
     ctx.tell([DRACULA], "{hunter} holds {cards}.", hunter=cards.hunter_name(hunter),
-             cards=[cards.item_name(c) for c in held] or [N_("nothing")])
+             cards=shown)
     if held:
         ctx.state["queue"].insert(0, {"kind": "choice", "question": "combat_rage_discard",
                                       "seat": DRACULA, "data": {"hunter": hunter}})

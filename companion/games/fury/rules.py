@@ -78,13 +78,13 @@ of choices (corrections and outcomes by hand are capped per round)."""
 LETTERS = {"G": "godalming", "S": "seward", "V": "van_helsing", "M": "mina"}
 
 OPTIONS: tuple[Option, ...] = (
-    Option("hunters", N_("Who plays which hunter"), "auto", kind="text",
+    Option("hunters", N_("Who plays which hunter"), "auto", kind="text", words=(N_("auto"),),
            hint=N_("“auto” splits the four hunters in turn order; or one group of letters per "
                    "hunter player, e.g. GS/VM (G Godalming, S Seward, V Van Helsing, "
                    "M Mina Harker).")),
     Option("first_turn", N_("Who opens the game"), "hunters", kind="choice",
            choices=(("hunters", N_("Lord Godalming, after Dracula chose his start "
-                                   "(„Игра начинается с Лорда Годалминга“)")),
+                                   "(the rulebook)")),
                     ("dracula", N_("Dracula: a round starts with his turn"))),
            hint=N_("The rulebook starts the game with Lord Godalming, yet a round starts with "
                    "Dracula's turn.")),
@@ -94,7 +94,7 @@ OPTIONS: tuple[Option, ...] = (
     Option("resolve_limit", N_("How often resolve may be spent"), "turn", kind="choice",
            choices=(("turn", N_("Once per hunter's turn (rulebook)")),
                     ("round", N_("Each ability once per round (2006 FAQ)"))),
-           hint=N_("„один раз за ход“; some tables use the FAQ's limit.")),
+           hint=N_("The rulebook says “once per turn”; some tables use the FAQ's limit.")),
     Option("mina_bite", N_("Mina Harker's first bite"), "permanent", kind="choice",
            choices=(("permanent", N_("Can never be cured or lost")),
                     ("normal", N_("A bite like any other"))),

@@ -66,20 +66,31 @@ printed values. Escapes and dodges are guessed fastest, heavy weapons and holy t
 slowest; a table corrects them with the option ``initiative``."""
 
 INITIATIVE_TEXT = " ".join(f"{k}={v}" for k, v in DEFAULT_INITIATIVE.items())
+INITIATIVE_WORDS = (
+    N_("punch"), N_("dodge"), N_("escape"), N_("knife"), N_("pistol"), N_("rifle"),
+    N_("sacred_bullets"), N_("stake"), N_("crucifix"), N_("heavenly_host"), N_("holy_water"),
+    N_("claws"), N_("dodge_dracula"), N_("escape_man"), N_("escape_bat"), N_("escape_mist"),
+    N_("fangs"), N_("mesmerize"), N_("strength"), N_("punch_agent"), N_("dodge_agent"),
+    N_("knife_agent"), N_("pistol_agent"), N_("rifle_agent"),
+)
+"""The cards' keys as the option writes them, each shown in the form's language (one word,
+so that „card=value“ still reads)."""
 
 OPTIONS: tuple[Option, ...] = (
     Option("initiative", N_("Initiative printed on the combat cards"), INITIATIVE_TEXT,
-           kind="text", check_cards=True,
+           kind="text", check_cards=True, words=INITIATIVE_WORDS,
            hint=N_("A tied roll goes to the card with the higher initiative (upper-left "
                    "corner). Write card=value for each card; a card left out keeps the "
                    "app's guess.")),
     Option("initiative_checked", N_("These initiative values are checked against our cards"),
            False, set_when_checked=True,
-           hint=N_("Unchecked, the player a tie-break favours confirms it from the printed "
-                   "cards (or corrects it) before it counts.")),
+           hint=N_("Unchecked, a tie-break counts once both sides read it on the printed "
+                   "cards: the player it favours, then the other side agrees (a disputed "
+                   "tie is rolled again).")),
     Option("target_after_reveal", N_("Dracula picks whom he strikes after the reveal"), False,
            hint=N_("The rulebook: in a fight with several hunters Dracula names his target "
-                   "with his card, in secret („…а Дракула выбирает цель своей атаки“). "
+                   "with his card, in secret (“…and Dracula chooses the target of his "
+                   "attack”). "
                    "With this on, he picks it after winning the round, seeing the hunters' "
                    "cards.")),
 )

@@ -122,6 +122,10 @@ def advance(ctx: Ctx) -> None:
         if state["queue"] and state["queue"][0]["kind"] == "effect" and not over(state):
             events.resolve_effect(ctx, state["queue"].pop(0))
             continue
+        if state["queue"] and events.stale_window(state, state["queue"][0]):
+            state["queue"].pop(0)
+            ctx.revealed = True
+            continue
         if over(state) or state["queue"] or state["phase"] != "play":
             return
         turn = state["turn"]
@@ -139,7 +143,7 @@ def _dracula_begin(ctx: Ctx) -> bool:
     turn = state["turn"]
     state["storms"] = {sea: until for sea, until in state["storms"].items()
                        if until > state["round"]}
-    turn["stage"] = "start" if state["dracula_events"] else "time"
+    turn["stage"] = "start"
     event_effects.quincey(ctx)
     return True
 
@@ -217,9 +221,20 @@ def _wait(ctx: Ctx) -> bool:
     return False
 
 
+def _dracula_start(ctx: Ctx) -> bool:
+    """Dracula waits at the start of his turn only while he holds a card to play then
+    (which hangs on his hidden hand: no free take-back of the action that led here)."""
+    if ctx.state["dracula_events"]:
+        ctx.revealed = True
+    if events.play_actions(ctx.state, DRACULA, "dracula_start", {}):
+        return False
+    ctx.state["turn"]["stage"] = "time"
+    return True
+
+
 _DRACULA_STEPS = {
     "begin": _dracula_begin,
-    "start": _wait,
+    "start": _dracula_start,
     "time": _dracula_time,
     "move": _wait,
     "moved": _dracula_moved,
@@ -358,6 +373,17 @@ def _customs(state: State) -> bool:
     return board.PLACES[start].region != board.PLACES[here].region
 
 
+def _hunter_act(ctx: Ctx) -> bool:
+    """A turn whose only action left is ending it ends by itself (after Rest or Supply, in
+    Castle Dracula): nobody taps "End the turn" without a choice. The tap that led here
+    stays the one a player takes back."""
+    state = ctx.state
+    if [a.action for a in hunt.act_actions(state)] == ["end_turn"]:
+        state["turn"]["stage"] = "end"
+        return True
+    return False
+
+
 _HUNTER_STEPS = {
     "begin": _hunter_begin,
     "start": _hunter_start,
@@ -366,7 +392,7 @@ _HUNTER_STEPS = {
     "search": _hunter_search,
     "encounters": _hunter_encounters,
     "dracula": _hunter_dracula,
-    "act": _wait,
+    "act": _hunter_act,
     "end": _end,
 }
 

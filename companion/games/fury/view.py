@@ -243,6 +243,7 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
         "role": role,
         "seat": seat,
         "round": state["round"],
+        "disputed": state.get("disputed", []),
         "time": {"index": state["time"], "name": cards.time_name(state["time"]),
                  "night": cards.is_night(state["time"]),
                  "track": [{"name": cards.en(t["names"]), "night": t["night"]}

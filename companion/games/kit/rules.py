@@ -16,6 +16,7 @@ from companion.caches import Cache
 from companion.games import dice
 from companion.games.base import (
     N_,
+    NP_,
     Action,
     ActionSyntaxError,
     Applied,
@@ -92,6 +93,9 @@ OPTIONS = (
 def seats(options: dict[str, Any]) -> SeatSpec:
     return SeatSpec(MIN_PLAYERS, MAX_PLAYERS)
 
+
+_SHUFFLED = NP_("{who} shuffled the discards into the deck ({count} card).",
+               "{who} shuffled the discards into the deck ({count} cards).", "count")
 
 _COPIES = re.compile(r"(\w+?)\s*[xX×]\s+(.+)")
 
@@ -340,8 +344,8 @@ def _reshuffle(state: State, seat: int, params: dict[str, Any], rng: Random) -> 
         raise IllegalActionError(N_("The discard pile is empty."))
     state["deck"] = rng.shuffle(state["deck"] + state["discard"])
     state["discard"] = []
-    return Applied(state, [line(N_("{who} shuffled the discards into the deck ({count} cards)."),
-                                who={"seat": seat}, count=len(state["deck"]))], revealed=True)
+    return Applied(state, [line(_SHUFFLED, who={"seat": seat}, count=len(state["deck"]))],
+                   revealed=True)
 
 
 def _place(state: State, params: dict[str, Any], with_card: bool) -> tuple[dict, int]:
