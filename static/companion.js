@@ -111,11 +111,22 @@
       ring.classList.toggle("picked", ring.dataset.place === place);
     });
   };
-  var wholeMap = function (svg) {
-    svg.setAttribute("viewBox", svg.dataset.pickMap);
+  // The region brought near stays near when a live update redraws the screen.
+  var nearView = null;
+  var showNear = function (svg, view) {
+    svg.setAttribute("viewBox", view || svg.dataset.pickMap);
     var button = svg.parentNode.querySelector(".fd-map-whole");
-    if (button) { button.hidden = true; }
+    if (button) { button.hidden = !view; }
+    nearView = view ? { frame: svg.dataset.pickMap, view: view } : null;
   };
+  var wholeMap = function (svg) { showNear(svg, null); };
+  document.body.addEventListener("htmx:afterSettle", function () {
+    var svg = document.querySelector("svg[data-pick-map]");
+    if (svg && nearView && nearView.frame === svg.dataset.pickMap) { showNear(svg, nearView.view); }
+    var select = document.querySelector("select[data-pick-list]");
+    var chosen = select && select.selectedOptions[0];
+    if (svg && chosen && chosen.dataset.place) { pickPlace(svg, chosen.dataset.place); }
+  });
   document.addEventListener("click", function (event) {
     var whole = event.target.closest && event.target.closest(".fd-map-whole");
     if (whole) { wholeMap(whole.parentNode.querySelector("svg[data-pick-map]")); return; }
@@ -133,9 +144,7 @@
       var full = svg.dataset.pickMap.split(" ").map(Number);
       var x = Math.max(full[0], Math.min(at.x - width / 2, full[0] + full[2] - width));
       var y = Math.max(full[1], Math.min(at.y - height / 2, full[1] + full[3] - height));
-      svg.setAttribute("viewBox", [x, y, width, height].join(" "));
-      var button = svg.parentNode.querySelector(".fd-map-whole");
-      if (button) { button.hidden = false; }
+      showNear(svg, [x, y, width, height].join(" "));
       return;
     }
     var best = null, nearest = 36 * perPixel;

@@ -234,6 +234,7 @@ def test_an_evening_with_the_box_on_the_table(server, devices):
     expect(picker).to_be_visible(timeout=WAIT)
 
     def tap_map(x: float, y: float) -> None:
+        picker.scroll_into_view_if_needed()
         box = [float(v) for v in picker.get_attribute("viewBox").split()]
         frame = picker.bounding_box()
         anna.mouse.click(frame["x"] + (x - box[0]) / box[2] * frame["width"],

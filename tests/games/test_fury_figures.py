@@ -87,3 +87,16 @@ def test_a_companion_s_figure_moves_with_the_group():
     assert said(rules.view(table.state, table.seat_of("mina"))) == [
         ("mina", "Naples", "with {leader}")]
     assert said(rules.view(table.state, seat)) == []
+
+
+def test_every_question_the_tablet_shows_is_said_without_you():
+    """The shared screen never says "you" (issue 31): every question a phone puts as "you"
+    has its own sentence for the tablet."""
+    import re
+
+    from companion.games.fury import choices, rules  # noqa: F401  (registers the questions)
+    from companion.games.fury.view import _ON_THE_TABLET
+
+    for name, (heading, _options, _answer) in choices.QUESTIONS.items():
+        shown = _ON_THE_TABLET.get(name, heading)
+        assert not re.search(r"\byour?\b", shown, re.IGNORECASE), (name, shown)

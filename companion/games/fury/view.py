@@ -124,6 +124,9 @@ _ON_THE_TABLET = {
     "combat_apply": N_("The hunters won the round: whose card's result applies"),
     "combat_target": N_("Dracula won the round: which hunter it strikes"),
     "combat_rage": N_("Rage: which hunter shows Dracula his items"),
+    "combat_tie_check": N_("A tied roll: does the other side read the initiative the same way"),
+    "combat_confirm_check": N_("Does the other side read the winning card the same way"),
+    "correction_check": N_("A correction by hand: does the other side agree"),
 }
 """The questions a phone puts as "you", as the shared screen says them."""
 
