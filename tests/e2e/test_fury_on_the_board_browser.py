@@ -141,11 +141,20 @@ class Evening:
                 "data-version", version, timeout=WAIT)
 
 
+def shown_whole(device, locator) -> None:
+    """The element lies wholly inside the moment panel (which hides what overflows it)."""
+    panel = device.page.locator(".fd-moment").bounding_box()
+    box = locator.bounding_box()
+    assert box and panel and box["y"] + box["height"] <= panel["y"] + panel["height"] + 1, (
+        f"{device.name}: cut off at the panel's edge")
+
+
 def tablet_says(device, piece: str, text: str) -> None:
     """The tablet's first screen (no scrolling) tells the table to move ``piece``."""
     prompt = device.page.locator(f".fd-moment .fd-board li[data-piece={piece}]")
     expect(prompt).to_contain_text(text, timeout=WAIT)
     expect(prompt).to_be_in_viewport()
+    shown_whole(device, prompt)
     assert device.page.evaluate("window.scrollY") == 0
 
 
@@ -273,6 +282,7 @@ def test_an_evening_with_the_box_on_the_table(server, devices):
         ask = tablet.page.locator(".fd-moment .fd-ask")
         expect(ask).to_contain_text("Vlad answers on the phone", timeout=WAIT)
         expect(ask).to_be_in_viewport()
+        shown_whole(tablet, ask)
         never_you(tablet)
     table.play(evening.WILD_HORSES)
     table.told("seward", "Move Dr. Seward's figure to Leipzig (Wild Horses)", evening.ANNA,
@@ -297,6 +307,8 @@ def test_an_evening_with_the_box_on_the_table(server, devices):
         winner = "hunter" if chips["hunter"] > chips["enemy"] else "enemy"
         assert winner == "hunter" and chips == {"hunter": 5, "enemy": 4}
         expect(shown.locator(".fd-winner")).to_contain_text("The hunters win the round.")
+        shown_whole(tablet, shown.locator(".fd-tie"))
+        shown_whole(tablet, shown.locator(".fd-winner"))
         never_you(tablet)
     table.tablets[0].shot("fury-board-6-tie", full_page=False)
     table.tablets[1].shot("fury-board-6-tie", full_page=False)
