@@ -28,7 +28,8 @@ SEED = hashlib.sha256(f"{MODULE}#0".encode()).hexdigest()
 """tests/seeds.py's first seed for the browser test module."""
 
 NAMES = ("Vlad", "Anna", "Boris", "Cyril")
-SHARING = "GS/V/M"
+SHARING = "auto"
+"""As the form posts its first sharing: Godalming and Seward / Van Helsing / Mina."""
 DRACULA, ANNA, BORIS, CYRIL = range(4)
 
 Step = tuple[int, str, dict[str, Any]]

@@ -182,11 +182,11 @@ def _roles(split: dict[str, int], players: int) -> tuple[str, ...]:
 
 def _shares(groups: int) -> list[str]:
     """Every way to share the four hunters among ``groups`` players, each once (a player's
-    seat is where his name is written): the groups in the order of their first hunter, the
-    way "auto" shares them first.
+    seat is where his name is written): the groups in the order of their first hunter,
+    "auto" (the turn order's sharing) first.
 
     >>> _shares(2)[:3]
-    ['GS/VM', 'GSV/M', 'GSM/V']
+    ['auto', 'GSV/M', 'GSM/V']
     """
     found: list[str] = []
 
@@ -205,7 +205,7 @@ def _shares(groups: int) -> list[str]:
     auto = "/".join("".join("GSVM"[i] for i, h in enumerate(HUNTERS)
                             if hunter_split("auto", groups + 1)[h] == seat)
                     for seat in range(1, groups + 1))
-    return [auto, *(f for f in found if f != auto)]
+    return ["auto", *(f for f in found if f != auto)]
 
 
 def setup(options: dict[str, Any], rng: Random) -> State:
