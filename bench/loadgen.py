@@ -5,6 +5,7 @@ EventSource holds them, statistics and CPU windows. Used by ``run.py`` and its p
 from __future__ import annotations
 
 import asyncio
+import gzip
 import json
 import math
 import os
@@ -15,9 +16,13 @@ import socket
 import subprocess
 import sys
 import time
+import zlib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+
+import brotli
+from backports import zstd
 
 ROOT = Path(__file__).resolve().parent.parent
 RUN = Path(__file__).resolve().with_name("run.py")
@@ -116,10 +121,23 @@ class Response:
     headers: dict[str, str]
     cookies: dict[str, str]
     body: bytes
+    """As the application wrote it (decoded when the server compressed it)."""
     seconds: float
+    wire: int = 0
+    """Bytes received for this answer: status line, headers and body as sent."""
+    wire_body: int = 0
+    """The body's bytes as sent (compressed or not)."""
 
     def json(self) -> Any:
         return json.loads(self.body)
+
+
+DECODERS = {"gzip": gzip.decompress, "br": brotli.decompress, "zstd": zstd.decompress,
+            "deflate": zlib.decompress}
+ACCEPT_ENCODING = {"browser": "gzip, deflate, br", "api": ""}
+"""What the simulated clients send as ``Accept-Encoding``: the browsers' pages and htmx's
+fragments ("browser"), the phones' and bots' JSON calls ("api"; empty: none, as curl and
+boardgame.io's socket frames). ``run.py --accept-encoding`` / ``--api-accept-encoding``."""
 
 
 class Conn:
@@ -177,8 +195,10 @@ class Conn:
         status = int(status_line.split(b" ", 2)[1])
         headers: dict[str, str] = {}
         cookies: dict[str, str] = {}
+        wire = len(status_line)
         while True:
             line = await self.reader.readline()
+            wire += len(line)
             if line in (b"\r\n", b"\n", b""):
                 break
             name, _, value = line.decode("latin-1").partition(":")
@@ -208,25 +228,39 @@ class Conn:
         self.cookies.update(cookies)
         if headers.get("connection", "").lower() == "close":
             self.close()
-        return Response(status, headers, cookies, body, seconds)
+        sent = len(body)
+        coding = headers.get("content-encoding", "").strip().lower()
+        if coding and coding != "identity":
+            if coding not in DECODERS:
+                raise HTTPError(f"unknown Content-Encoding {coding!r}")
+            body = DECODERS[coding](body)
+        return Response(status, headers, cookies, body, seconds, wire + sent, sent)
+
+
+def _accepting(headers: dict[str, str], who: str) -> dict[str, str]:
+    if ACCEPT_ENCODING[who]:
+        headers["Accept-Encoding"] = ACCEPT_ENCODING[who]
+    return headers
 
 
 def json_headers() -> dict[str, str]:
-    return {"Content-Type": "application/json", "Accept": "application/json"}
+    return _accepting({"Content-Type": "application/json", "Accept": "application/json"},
+                      "api")
 
 
 def browser_headers() -> dict[str, str]:
-    return {"User-Agent": USER_AGENT, "Accept": "text/html,application/xhtml+xml,*/*;q=0.8",
-            "Accept-Language": "en-GB,en;q=0.9", "Accept-Encoding": "gzip, deflate, br"}
+    return _accepting({"User-Agent": USER_AGENT,
+                       "Accept": "text/html,application/xhtml+xml,*/*;q=0.8",
+                       "Accept-Language": "en-GB,en;q=0.9"}, "browser")
 
 
 def htmx_headers(page_url: str, csrf: str) -> dict[str, str]:
     """What htmx 2 sends with a poll from ``<div id="live" hx-get=... hx-trigger="every 1s">``
     (plus the page's ``hx-headers`` CSRF token)."""
-    return {"User-Agent": USER_AGENT, "Accept": "*/*", "Accept-Language": "en-GB,en;q=0.9",
-            "Accept-Encoding": "gzip, deflate, br", "HX-Request": "true",
-            "HX-Current-URL": page_url, "HX-Target": "live", "HX-Trigger": "live",
-            "X-CSRFToken": csrf}
+    return _accepting({"User-Agent": USER_AGENT, "Accept": "*/*",
+                       "Accept-Language": "en-GB,en;q=0.9", "HX-Request": "true",
+                       "HX-Current-URL": page_url, "HX-Target": "live", "HX-Trigger": "live",
+                       "X-CSRFToken": csrf}, "browser")
 
 
 VERSION_RE = re.compile(rb'data-version="(\d+)"')

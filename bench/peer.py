@@ -11,6 +11,13 @@ stream announces that version. A move's latency is the action's answer (it carri
 mover's new view, as boardgame.io's state update does); propagation is from the call to
 the other phone's stream announcing it.
 
+boardgame.io runs with each storage named by ``--peer-storage`` (both by default): its
+in-memory one (a restart loses every match) and FlatFile, its one built-in durable storage
+(``STORAGE=flatfile``: node-persist, a file per match rewritten on every move, after the
+move was sent to the clients). Ours commits every move before it answers, so FlatFile is
+the like-for-like peer; each pair of runs is then a triple, the peer's storages first, and
+our figures are divided by each.
+
 Each phone keeps the log lines it was sent and asks only for the new ones (``log_since``,
 as boardgame.io's clients receive only the new log entries); ``--peer-log full`` has every
 answer carry the newest 40 lines instead, as the API does when not asked.
@@ -41,6 +48,7 @@ from loadgen import (
     latency_summary,
     pct,
     say,
+    wait_quiet,
 )
 
 PEER = ROOT.parent / "shared" / "peers" / "boardgame.io"
@@ -91,12 +99,22 @@ def process_cpu(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
-async def run_bgio(folder: Path, tables: int, warmup: float, seconds: float
-                   ) -> dict[str, Any]:
-    """One run of the peer: its server, then the harness with TABLES x 2 clients."""
+STORAGES = ("memory", "flatfile")
+"""boardgame.io's storages: its default in memory, and FlatFile (durable, on disk)."""
+
+
+async def run_bgio(folder: Path, tables: int, warmup: float, seconds: float,
+                   storage: str = "memory", files: Path | None = None) -> dict[str, Any]:
+    """One run of the peer: its server (``storage`` "memory" or "flatfile", the matches
+    then in ``files``, emptied first), then the harness with TABLES x 2 clients."""
     port = free_pair()
     env = dict(os.environ, PORT=str(port), TABLES=str(tables), SECONDS=str(seconds),
-               WARMUP=str(warmup))
+               WARMUP=str(warmup), STORAGE=storage)
+    if storage == "flatfile":
+        files = files or folder / "matches"
+        shutil.rmtree(files, ignore_errors=True)
+        files.mkdir(parents=True)
+        env["DIR"] = str(files)
     server = await asyncio.create_subprocess_exec(
         "node", "server.js", cwd=folder, env=env, stdout=asyncio.subprocess.PIPE,
         stderr=asyncio.subprocess.STDOUT)
@@ -121,11 +139,17 @@ async def run_bgio(folder: Path, tables: int, warmup: float, seconds: float
         if not lines:
             raise HTTPError(f"boardgame.io harness: {err.decode()[-300:]}")
         found = json.loads(lines[-1])
+        found["storage"] = storage
         found["server_cpu_pct"] = round(100 * cpu / wall, 1)
+        if found["moves_per_s"]:
+            found["server_cpu_ms_per_move"] = round(
+                1000 * cpu / wall / found["moves_per_s"], 3)
         return found
     finally:
         server.terminate()
         await server.wait()
+        if storage == "flatfile" and files is not None:
+            shutil.rmtree(files, ignore_errors=True)
 
 
 async def run_companion(server: Server, tables: int, warmup: float, seconds: float,
@@ -201,6 +225,10 @@ async def run_companion(server: Server, tables: int, warmup: float, seconds: flo
     results = await asyncio.gather(referee(), *(play(t) for t in made))
     moves = sum(results[1:])
     lat = latency_summary(latencies)
+    window = results[0]
+    if moves and window.get("server_cpu_pct") is not None:
+        window["server_cpu_ms_per_move"] = round(
+            10 * window["server_cpu_pct"] / (moves / seconds), 3)
     return {"tables": tables, "devices": 2 * tables, "seconds": seconds, "moves": moves,
             "moves_per_s": round(moves / seconds, 1), "p50_ms": lat["p50_ms"],
             "p99_ms": lat["p99_ms"],
@@ -218,26 +246,45 @@ def ratios(ours: dict[str, Any], theirs: dict[str, Any]) -> dict[str, float | No
             "propagation_p95": div(ours["propagation_p95_ms"], theirs.get("propagation_p95_ms"))}
 
 
-async def phase_peer(server: Server, args: Any, results: Path) -> dict[str, Any]:
-    """At each device count, ``--peer-rounds`` pairs of runs, the peer first then ours,
-    back to back (the machine's load drifts: only runs made side by side compare)."""
-    why_not = prepare(Path(args.peer), results / "peer-boardgame.io")
+def peer_name(storage: str) -> str:
+    """A peer run's name in the results: "boardgame.io" (in memory), "boardgame.io
+    flatfile"."""
+    return "boardgame.io" if storage == "memory" else f"boardgame.io {storage}"
+
+
+async def phase_peer(server: Server, args: Any, results: Path,
+                     files: Path | None = None) -> dict[str, Any]:
+    """At each device count, ``--peer-rounds`` runs of the peer with each of its storages
+    then ours, back to back (the machine's load drifts: only runs made side by side
+    compare). ``files``: where FlatFile keeps its matches (a temporary folder)."""
+    folder = results / "peer-boardgame.io"
+    why_not = prepare(Path(args.peer), folder)
     if why_not:
         say(why_not)
-    out: dict[str, Any] = {"skipped": why_not, "runs": {}}
+    storages = list(getattr(args, "peer_storage", None) or ["memory"])
+    out: dict[str, Any] = {"skipped": why_not, "storages": storages, "runs": {}}
     for devices in args.peer_devices:
         tables = max(1, devices // 2)
         pairs = []
         for _ in range(args.peer_rounds):
-            theirs = None
-            if not why_not:
-                say(f"boardgame.io: {tables} tables x 2 clients, {args.peer_seconds:g} s")
-                theirs = await run_bgio(results / "peer-boardgame.io", tables, 2.0,
-                                        args.peer_seconds)
+            await wait_quiet([server], getattr(args, "wait_quiet", 0.0))
+            theirs: dict[str, Any] = {}
+            loads = [round(os.getloadavg()[0], 2)]
+            for storage in [] if why_not else storages:
+                say(f"boardgame.io ({storage}): {tables} tables x 2 clients, "
+                    f"{args.peer_seconds:g} s")
+                theirs[storage] = await run_bgio(folder, tables, 2.0, args.peer_seconds,
+                                                 storage, files)
             say(f"Table Companion: {tables} tables x 2 phones, {args.peer_seconds:g} s")
             ours = await run_companion(server, tables, 2.0, args.peer_seconds, args.peer_log)
-            pairs.append({"boardgame.io": theirs, "companion": ours,
-                          "ratio": ratios(ours, theirs) if theirs else None,
-                          "loadavg": round(os.getloadavg()[0], 2)})
+            loads.append(round(os.getloadavg()[0], 2))
+            pair: dict[str, Any] = {"companion": ours, "loadavg": loads[-1],
+                                    "loadavg_before": loads[0]}
+            for storage in storages:
+                found = theirs.get(storage)
+                pair[peer_name(storage)] = found
+                pair["ratio" if storage == "memory" else f"ratio {storage}"] = (
+                    ratios(ours, found) if found else None)
+            pairs.append(pair)
         out["runs"][str(devices)] = pairs
     return out

@@ -33,6 +33,7 @@ from typing import Any
 
 from fury import phase_fury
 from loadgen import (
+    ACCEPT_ENCODING,
     ASSET_RE,
     CSRF_RE,
     HOST,
@@ -58,7 +59,7 @@ from loadgen import (
     say,
     wait_quiet,
 )
-from peer import PEER, phase_peer
+from peer import PEER, STORAGES, peer_name, phase_peer
 
 RESULTS = ROOT / "bench" / "results"
 
@@ -66,6 +67,10 @@ RESULTS = ROOT / "bench" / "results"
 TARGET_RATIO = 0.50          # action throughput / bare Flask throughput
 TARGET_PEER_THROUGHPUT = 0.50  # Table Companion actions/s / boardgame.io moves/s
 TARGET_PEER_P99 = 2.0        # Table Companion p99 / boardgame.io p99
+TARGET_DURABLE_THROUGHPUT = 1.5  # the same against boardgame.io on FlatFile (durable)
+TARGET_DURABLE_P99 = 0.5
+PEER_TARGETS = {"memory": (TARGET_PEER_THROUGHPUT, TARGET_PEER_P99),
+                "flatfile": (TARGET_DURABLE_THROUGHPUT, TARGET_DURABLE_P99)}
 TARGET_P99_MS = 50.0         # actor p99 with 500 connected devices
 TARGET_PUSH_S = 0.1          # p95 from an action to another screen showing it (pushed)
 TARGET_POLL_S = 1.0          # the same with the polling fallback
@@ -229,12 +234,15 @@ def gz(data: bytes) -> int:
 
 
 async def page_weight(port: int, table: TableRef) -> dict[str, Any]:
+    """A seat's page with what it loads, its live fragment and the table's page: their
+    bytes as the app wrote them ("bytes"), as sent ("wire_bytes": compressed where the
+    browser's Accept-Encoding allowed), and as gzip level 6 would make them."""
     conn = Conn(port)
     seat = table.seats[0]
     page = await conn.request("GET", f"/s/{seat.token}", None, browser_headers())
     if page.status != 200:
         raise HTTPError(f"seat page: {page.status}")
-    compressed_by_server = page.headers.get("content-encoding", "") == "gzip"
+    compressed_by_server = page.headers.get("content-encoding", "")
     csrf_found = CSRF_RE.search(page.body)
     csrf = csrf_found.group(1).decode() if csrf_found else ""
     assets = {}
@@ -243,22 +251,29 @@ async def page_weight(port: int, table: TableRef) -> dict[str, Any]:
         answer = await conn.request("GET", path, None, browser_headers())
         kind = path.split("?")[0].rsplit("/", 1)[-1]
         assets[kind] = {"path": path, "status": answer.status, "bytes": len(answer.body),
-                        "gzip_bytes": gz(answer.body),
-                        "server_gzip": answer.headers.get("content-encoding") == "gzip"}
+                        "wire_bytes": answer.wire_body, "gzip_bytes": gz(answer.body),
+                        "server_encoding": answer.headers.get("content-encoding", "")}
     page_url = f"http://{HOST}:{port}/s/{seat.token}"
     live = await conn.request("GET", f"/s/{seat.token}/live", None, htmx_headers(page_url, csrf))
     table_page = await conn.request("GET", f"/t/{table.code}", None, browser_headers())
     conn.close()
     counted = {k: v for k, v in assets.items() if k.endswith((".css", ".js"))}
     total = len(page.body) + sum(a["bytes"] for a in counted.values())
+    total_wire = page.wire_body + sum(a["wire_bytes"] for a in counted.values())
     total_gz = gz(page.body) + sum(a["gzip_bytes"] for a in counted.values())
     return {
-        "seat_html_bytes": len(page.body), "seat_html_gzip_bytes": gz(page.body),
-        "server_compresses": compressed_by_server,
+        "accept_encoding": ACCEPT_ENCODING["browser"],
+        "seat_html_bytes": len(page.body), "seat_html_wire_bytes": page.wire_body,
+        "seat_html_gzip_bytes": gz(page.body),
+        "server_encoding": compressed_by_server,
         "assets": assets,
-        "page_with_assets_bytes": total, "page_with_assets_gzip_bytes": total_gz,
-        "live_fragment_bytes": len(live.body), "live_fragment_gzip_bytes": gz(live.body),
+        "page_with_assets_bytes": total, "page_with_assets_wire_bytes": total_wire,
+        "page_with_assets_gzip_bytes": total_gz,
+        "live_fragment_bytes": len(live.body), "live_fragment_wire_bytes": live.wire_body,
+        "live_fragment_answer_wire_bytes": live.wire,
+        "live_fragment_gzip_bytes": gz(live.body),
         "table_html_bytes": len(table_page.body),
+        "table_html_wire_bytes": table_page.wire_body,
         "_csrf": csrf,
     }
 
@@ -411,6 +426,9 @@ async def phase_devices(server: Server, n_devices: int, args: argparse.Namespace
     ramp = args.ramp
     quiet = args.quiet_seconds
     polls: dict[str, list[float]] = {"204": [], "200": [], "other": []}
+    updates: Counter[str] = Counter()
+    """Live updates (fragments answered 200): their count, bytes on the wire (headers
+    included) and bytes as the app wrote them."""
     counters: Counter[str] = Counter()
     actions: list[tuple[str, int, int, float]] = []   # (code, seat, new version, sent at)
     actor_latencies: list[float] = []
@@ -459,6 +477,10 @@ async def phase_devices(server: Server, n_devices: int, args: argparse.Namespace
         if t_measure <= sent and done <= t_end:
             key = str(answer.status) if answer.status in (200, 204) else "other"
             polls[key].append(answer.seconds)
+            if answer.status == 200:
+                updates["wire"] += answer.wire
+                updates["body"] += len(answer.body)
+                updates["n"] += 1
 
     async def follow(device: Device) -> None:
         """Push: wait for the stream to announce a newer version, then fetch the fragment."""
@@ -563,6 +585,9 @@ async def phase_devices(server: Server, n_devices: int, args: argparse.Namespace
         "fetch_204": latency_summary(polls["204"]),
         "fetch_200": latency_summary(polls["200"]),
         "fetch_other_status": len(polls["other"]),
+        "accept_encoding": ACCEPT_ENCODING["browser"],
+        "live_update_wire_bytes": round(updates["wire"] / updates["n"]) if updates["n"] else None,
+        "live_update_body_bytes": round(updates["body"] / updates["n"]) if updates["n"] else None,
         "late_ticks": counters["late_ticks"],
         "fetch_errors": counters["poll_errors"],
         "actor_rate_per_s": args.actor_rate,
@@ -620,17 +645,18 @@ def build_targets(res: dict[str, Any]) -> list[dict[str, Any]]:
 
     for n, pairs in res.get("peer", {}).get("runs", {}).items():
         for i, pair in enumerate(pairs):
-            ratio = pair["ratio"]
-            if not ratio:
-                continue
             label = f"{n} devices" + (f" (run {i + 1})" if len(pairs) > 1 else "")
-            value = ratio["throughput"]
-            add(f"peer {label}: throughput / boardgame.io", value,
-                f">= {TARGET_PEER_THROUGHPUT:.2f}",
-                None if value is None else value >= TARGET_PEER_THROUGHPUT)
-            value = ratio["p99"]
-            add(f"peer {label}: p99 / boardgame.io", value, f"<= {TARGET_PEER_P99:.1f}",
-                None if value is None else value <= TARGET_PEER_P99)
+            for storage, (least, most) in PEER_TARGETS.items():
+                ratio = pair.get("ratio" if storage == "memory" else f"ratio {storage}")
+                if not ratio:
+                    continue
+                peer = peer_name(storage)
+                value = ratio["throughput"]
+                add(f"peer {label}: throughput / {peer}", value, f">= {least:.2f}",
+                    None if value is None else value >= least)
+                value = ratio["p99"]
+                add(f"peer {label}: p99 / {peer}", value, f"<= {most:.1f}",
+                    None if value is None else value <= most)
     ratio = res.get("throughput_ratio")
     add("action throughput / bare Flask", ratio, f">= {TARGET_RATIO:.2f}",
         None if ratio is None else ratio >= TARGET_RATIO)
@@ -646,9 +672,9 @@ def build_targets(res: dict[str, Any]) -> list[dict[str, Any]]:
             phase["rss_mb"] <= TARGET_RSS_MB)
     weight = res.get("page_bytes", {}).get("fresh")
     if weight:
-        raw_kb = round(weight["page_with_assets_bytes"] / 1024, 1)
+        raw_kb = round(weight["page_with_assets_wire_bytes"] / 1024, 1)
         gz_kb = round(weight["page_with_assets_gzip_bytes"] / 1024, 1)
-        add("seat page + assets, raw as served (KB)", raw_kb, f"<= {TARGET_PAGE_KB:.0f}",
+        add("seat page + assets as served (KB)", raw_kb, f"<= {TARGET_PAGE_KB:.0f}",
             raw_kb <= TARGET_PAGE_KB)
         add("seat page + assets, gzip (KB)", gz_kb, f"<= {TARGET_PAGE_KB:.0f}",
             gz_kb <= TARGET_PAGE_KB)
@@ -687,20 +713,27 @@ def print_report(res: dict[str, Any]) -> None:
         for n, pairs in peer["runs"].items():
             for i, pair in enumerate(pairs):
                 label = f"peer {n} devices" + (f" (run {i + 1})" if len(pairs) > 1 else "")
-                for who in ("boardgame.io", "companion"):
-                    f = pair[who]
+                storages = peer.get("storages", ["memory"])
+                for who in [*map(peer_name, storages), "companion"]:
+                    f = pair.get(who)
                     if f:
                         row(f"{label}: {who} moves/s, p50 / p99 ms, propagation p95 ms",
                             f"{f['moves_per_s']}, {fmt(f['p50_ms'])} / {fmt(f['p99_ms'])}, "
                             f"{fmt(f.get('propagation_p95_ms'))}")
-                ratio = pair["ratio"]
-                if ratio:
-                    target_row(f"{label}: throughput / boardgame.io", fmt(ratio["throughput"]))
-                    target_row(f"{label}: p99 / boardgame.io", fmt(ratio["p99"]))
-                    row(f"{label}: propagation p95 / boardgame.io",
-                        fmt(ratio["propagation_p95"]))
+                for storage in storages:
+                    ratio = pair.get("ratio" if storage == "memory" else f"ratio {storage}")
+                    if ratio:
+                        name = peer_name(storage)
+                        target_row(f"{label}: throughput / {name}", fmt(ratio["throughput"]))
+                        target_row(f"{label}: p99 / {name}", fmt(ratio["p99"]))
+                        row(f"{label}: propagation p95 / {name}",
+                            fmt(ratio["propagation_p95"]))
                 row(f"{label}: CPU companion server / loadgen / others (%), load",
                     f"{cpu(pair['companion'])}, {pair['loadavg']}")
+                row(f"{label}: server CPU per move (ms), "
+                    + " / ".join([*map(peer_name, storages), "companion"]),
+                    " / ".join(fmt((pair.get(who) or {}).get("server_cpu_ms_per_move"))
+                               for who in [*map(peer_name, storages), "companion"]))
     act = res.get("actions")
     bare = res.get("bare")
     if act:
@@ -740,6 +773,8 @@ def print_report(res: dict[str, Any]) -> None:
                 f"{fmt(d['fetch_204']['p50_ms'])} / {fmt(d['fetch_200']['p50_ms'])}")
         row(f"{n} devices: fetch p50 / p99 (ms)",
             f"{fmt(d['fetch']['p50_ms'])} / {fmt(d['fetch']['p99_ms'])}")
+        row(f"{n} devices: bytes per live update, sent (headers included) / raw body",
+            f"{fmt(d.get('live_update_wire_bytes'))} / {fmt(d.get('live_update_body_bytes'))}")
         target_row(f"server RSS with {n} devices (MB)", f"{d['rss_mb']}")
         row(f"{n} devices: server threads", f"{d['server_threads']}")
         row(f"{n} devices: actor p50 (ms)", fmt(d["actor"]["p50_ms"]))
@@ -762,20 +797,29 @@ def print_report(res: dict[str, Any]) -> None:
     weight = res.get("page_bytes", {})
     if weight:
         fresh, busy = weight["fresh"], weight["busy"]
-        row("seat HTML, fresh table (bytes raw / gzip)",
-            f"{fresh['seat_html_bytes']} / {fresh['seat_html_gzip_bytes']}")
+        row("seat HTML, fresh table (bytes raw / sent / gzip 6)",
+            f"{fresh['seat_html_bytes']} / {fresh['seat_html_wire_bytes']} / "
+            f"{fresh['seat_html_gzip_bytes']}")
         for name, asset in fresh["assets"].items():
-            row(f"  asset {name} (bytes raw / gzip)", f"{asset['bytes']} / {asset['gzip_bytes']}")
-        target_row("seat page + assets, raw as served (KB)",
-                   fmt(round(fresh["page_with_assets_bytes"] / 1024, 1)))
+            row(f"  asset {name} (bytes raw / sent / gzip 6)",
+                f"{asset['bytes']} / {asset['wire_bytes']} / {asset['gzip_bytes']}")
+        target_row("seat page + assets as served (KB)",
+                   fmt(round(fresh["page_with_assets_wire_bytes"] / 1024, 1)))
         target_row("seat page + assets, gzip (KB)",
                    fmt(round(fresh["page_with_assets_gzip_bytes"] / 1024, 1)))
-        row("server compresses responses", "yes" if fresh["server_compresses"] else "no")
-        row("live fragment, fresh table (bytes raw / gzip)",
-            f"{fresh['live_fragment_bytes']} / {fresh['live_fragment_gzip_bytes']}")
-        row(f"live fragment, {busy['actions']} actions (bytes raw / gzip)",
-            f"{busy['live_fragment_bytes']} / {busy['live_fragment_gzip_bytes']}")
-        row(f"seat HTML, {busy['actions']} actions (bytes raw)", str(busy["seat_html_bytes"]))
+        row("seat page + assets, uncompressed (KB)",
+            fmt(round(fresh["page_with_assets_bytes"] / 1024, 1)))
+        row(f"seat page's encoding (Accept-Encoding: {fresh['accept_encoding'] or 'none'})",
+            fresh["server_encoding"] or "none")
+        for label, found in (("fresh table", fresh), (f"{busy['actions']} actions", busy)):
+            row(f"live fragment, {label} (bytes raw / sent / gzip 6; answer sent)",
+                f"{found['live_fragment_bytes']} / {found['live_fragment_wire_bytes']} / "
+                f"{found['live_fragment_gzip_bytes']}; "
+                f"{found['live_fragment_answer_wire_bytes']}")
+        row(f"seat HTML, {busy['actions']} actions (bytes raw / sent)",
+            f"{busy['seat_html_bytes']} / {busy['seat_html_wire_bytes']}")
+        row(f"table HTML, {busy['actions']} actions (bytes raw / sent)",
+            f"{busy['table_html_bytes']} / {busy['table_html_wire_bytes']}")
     memory = res.get("memory")
     if memory:
         row("server RSS idle (MB)", fmt(memory["rss_idle_mb"]))
@@ -827,7 +871,7 @@ async def run(args: argparse.Namespace, workdir: Path) -> dict[str, Any]:
                 res["page_bytes"] = await phase_bytes(server, tables, args)
         if "peer" in args.phases:
             await wait_quiet([server], args.wait_quiet)
-            res["peer"] = await phase_peer(server, args, RESULTS)
+            res["peer"] = await phase_peer(server, args, RESULTS, workdir / "flatfile")
         if "actions" in args.phases:
             await wait_quiet([server], args.wait_quiet)
             say(f"action throughput: {args.clients} clients, {args.tables} tables, "
@@ -897,6 +941,9 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--peer-log", choices=("kept", "full"), default="kept",
                         help="our phones keep their log and ask for the new lines "
                              "(log_since, default) or get the newest 40 with every answer")
+    parser.add_argument("--peer-storage", nargs="+", choices=STORAGES, default=list(STORAGES),
+                        help="boardgame.io's storages to run beside ours: in memory, and "
+                             "FlatFile, its durable one (default both, in that order)")
     parser.add_argument("--peer-rounds", type=int,
                         help="side-by-side pairs of runs per device count")
     parser.add_argument("--fury-deep", type=int, help="Fury actions before measuring")
@@ -915,6 +962,13 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
                              "(negative needs root): on a shared machine, -10 keeps other "
                              "processes from distorting the figures as much")
     parser.add_argument("--phases", nargs="+", choices=PHASES, default=list(PHASES))
+    parser.add_argument("--accept-encoding", default=ACCEPT_ENCODING["browser"],
+                        help="Accept-Encoding of the simulated browsers' pages and fragments "
+                             "(default %(default)r; '' sends none: every answer plain)")
+    parser.add_argument("--api-accept-encoding", default=ACCEPT_ENCODING["api"],
+                        help="Accept-Encoding of the JSON calls (phones in the peer phase, "
+                             "the action and Fury phases; default none, as curl and "
+                             "boardgame.io's socket frames; 'gzip' as a browser's fetch)")
     parser.add_argument("--live", choices=("push", "poll"), default="push",
                         help="how devices learn of a new version: their event streams, as the "
                              "app does (default), or polling every second (the fallback)")
@@ -963,6 +1017,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
     if args.serve:
         return serve_child(args)
+    ACCEPT_ENCODING.update(browser=args.accept_encoding, api=args.api_accept_encoding)
     RESULTS.mkdir(parents=True, exist_ok=True)
     if args.nice:
         os.setpriority(os.PRIO_PROCESS, 0, args.nice)   # the server subprocesses inherit it

@@ -46,10 +46,12 @@ from typing import Any
 
 import gevent
 from gevent import Timeout, socket
+from gevent.event import Event
 from gevent.greenlet import Greenlet
 from gevent.pool import Pool, PoolFull
 from gevent.pywsgi import WSGIHandler, WSGIServer, format_date_time, headers_factory
 
+from companion import store
 from companion.server import live, logs
 from companion.server.held import HeldStreams, IdleConnections
 
@@ -296,6 +298,26 @@ class _RedactedStream:
         self.stream.flush()
 
 
+class LoopTurns:
+    """The event loop's turns for the store's group commit (``store.commit_in_groups``):
+    the writes of the requests that run in one turn share one COMMIT, made by a callback
+    once they have all yielded; each request waits on a gevent event meanwhile. Whether
+    others may still run in this turn is libev's count of watchers ready but not yet run
+    (connections readable, timers due) — none: the writes commit at once."""
+
+    def at_end_of_turn(self, callback: Any) -> None:
+        gevent.get_hub().loop.run_callback(callback)
+
+    def event(self) -> Any:
+        return Event()
+
+    def can_wait(self) -> bool:
+        return gevent.getcurrent() is not gevent.get_hub()
+
+    def others_ready(self) -> bool:
+        return bool(gevent.get_hub().loop.pendingcnt)
+
+
 def _enough_descriptors(needed: int) -> None:
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     if soft != resource.RLIM_INFINITY and soft < needed:
@@ -320,11 +342,12 @@ def make_server(app: Any, host: str, port: int, threads: int | None = None,
     """
     del threads
     _enough_descriptors(CONNECTION_LIMIT + 64)
+    listener = _listen(host, port)      # first: a taken port leaves the process as it was
     live.cooperate()
+    store.commit_in_groups(LoopTurns())
     gevent.get_hub().exception_stream = _RedactedStream(sys.stderr)
     _freeze_loaded()
-    return BoundedServer(_listen(host, port), app, per_client=per_client,
-                         read_seconds=read_seconds)
+    return BoundedServer(listener, app, per_client=per_client, read_seconds=read_seconds)
 
 
 def _listen(host: str, port: int) -> Any:

@@ -11,9 +11,18 @@ from __future__ import annotations
 from typing import Any
 
 from babel import Locale
-from flask import Flask, current_app, jsonify, make_response, render_template, request
+from flask import (
+    Flask,
+    Response,
+    current_app,
+    jsonify,
+    make_response,
+    render_template,
+    request,
+)
 from flask.sessions import SecureCookieSessionInterface
 from flask_babel import Babel
+from flask_compress import Compress
 from flask_htmx import HTMX
 from flask_wtf.csrf import CSRFError, CSRFProtect
 
@@ -30,6 +39,36 @@ from companion.web.render import select_locale
 csrf = CSRFProtect()
 babel = Babel()
 htmx = HTMX()
+compress = Compress()
+
+COMPRESSION = {
+    # Pages, live fragments, JSON answers and the QR codes' SVG; never an event stream
+    # (text/event-stream is not listed, and no streamed answer is compressed: each event
+    # must leave when it is said, not when a compressor's buffer fills).
+    "COMPRESS_MIMETYPES": ["text/html", "application/json", "image/svg+xml"],
+    "COMPRESS_STREAMS": False,
+    # Below about a kilobyte an answer fits one packet either way (socket.io, the peer's
+    # transport, has the same threshold): compressing it would cost CPU and save nothing.
+    "COMPRESS_MIN_SIZE": 1024,
+    # The levels measured by bench/experiments/compression_levels.py on our own answers: a
+    # 22 KB live fragment is 2.7 KB with gzip 1 (26 µs) and 2.4 KB with gzip 6 (73 µs); the
+    # server's one core is the scarce thing at a full table, a few hundred bytes on Wi-Fi
+    # are not. Brotli 1 is the cheapest of the three (callgrind, a 15 KB fragment: 317 k
+    # instructions, zstd 3 462 k, gzip 1 535 k) for about gzip 1's bytes: preferred when a
+    # browser offers several (over plain http browsers offer gzip and deflate only).
+    "COMPRESS_ALGORITHM": ["br", "zstd", "gzip"],
+    "COMPRESS_ZSTD_LEVEL": 3,
+    "COMPRESS_BR_LEVEL": 1,
+    "COMPRESS_LEVEL": 1,
+    # Our answers carry no ETag: nothing to evaluate (werkzeug would add a second Date).
+    "COMPRESS_EVALUATE_CONDITIONAL_REQUEST": False,
+    # Registered by ``_compressed``, which keeps it away from answers without a body.
+    "COMPRESS_REGISTER": False,
+}
+"""Flask-Compress's settings: an answer is compressed when the client's Accept-Encoding
+allows it (brotli, zstd or gzip, in that order of preference when several are), it is one
+of the types above, a success, not streamed and at least ``COMPRESS_MIN_SIZE`` bytes; every
+answer says ``Vary: Accept-Encoding``. Static files compress themselves (``assets.py``)."""
 
 CONTENT_SECURITY_POLICY = "; ".join([
     "default-src 'self'",
@@ -61,24 +100,83 @@ _NOT_STORED = ("Cache-Control", "no-store")
 class SecurityHeaders:
     """WSGI middleware around Flask: every answer the app sends — a view's, an error
     page's, a refusal's — carries ``SECURITY_HEADERS`` (and ``Cache-Control: no-store``
-    unless it is a static file or says otherwise), whatever route or handler made it."""
+    unless it is a static file or says otherwise), whatever route or handler made it, and
+    one ``Vary`` header naming ``Accept-Encoding`` (and ``HX-Request`` for htmx's requests:
+    the same address answers a fragment then)."""
 
     def __init__(self, app: Any, static_path: str) -> None:
         self.app = app
         self.static = static_path.rstrip("/") + "/"
 
     def __call__(self, environ: dict[str, Any], start_response: Any) -> Any:
+        accepted = environ.get("HTTP_ACCEPT_ENCODING")
+        if accepted and "q=0" in accepted:
+            environ["HTTP_ACCEPT_ENCODING"] = without_refused(accepted)
+
         def start(status: str, headers: list[tuple[str, str]], exc_info: Any = None) -> Any:
             present = {name.lower() for name, _ in headers}
             headers.extend(pair for pair in SECURITY_HEADERS if pair[0].lower() not in present)
             if "cache-control" not in present and not environ.get(
                     "PATH_INFO", "").startswith(self.static):
                 headers.append(_NOT_STORED)
-            if environ.get("HTTP_HX_REQUEST") == "true":
-                headers.append(("Vary", "HX-Request"))
+            vary = "Accept-Encoding, HX-Request" if environ.get(
+                "HTTP_HX_REQUEST") == "true" else "Accept-Encoding"
+            if "vary" not in present:
+                headers.append(("Vary", vary))
+            else:
+                _vary(headers, vary)
             return start_response(status, headers, exc_info)
 
         return self.app(environ, start)
+
+
+def without_refused(accept_encoding: str) -> str:
+    """``Accept-Encoding`` without the codings it refuses (``;q=0``, RFC 9110 §12.5.3).
+
+    Flask-Compress ranks codings by their weight but takes one weighted 0 as the least
+    wanted rather than as refused; a client that cannot decode gzip and says so
+    (``gzip;q=0``) must get the answer plain.
+
+    >>> without_refused("gzip;q=0, br;q=0.5, identity")
+    'br;q=0.5, identity'
+    """
+    kept = []
+    for part in accept_encoding.split(","):
+        _, _, weight = part.partition(";")
+        name, _, value = weight.partition("=")
+        if name.strip().lower() == "q":
+            try:
+                if float(value) <= 0:
+                    continue
+            except ValueError:
+                continue
+        kept.append(part.strip())
+    return ", ".join(kept)
+
+
+def _compressed(response: Response) -> Response:
+    """After each request: Flask-Compress's choice when the client accepts a coding (its
+    header work was 2 % of an action's instructions: not spent for a client that accepts
+    none; ``SecurityHeaders`` says ``Vary: Accept-Encoding`` on every answer either way),
+    and never for an answer that has no body by its status (a live poll's 204 "nothing
+    new": it would compress the empty body and announce 20 bytes a 204 may not carry)."""
+    if response.status_code in (204, 304) or not request.environ.get("HTTP_ACCEPT_ENCODING"):
+        return response
+    return compress.after_request(response)
+
+
+
+def _vary(headers: list[tuple[str, str]], vary: str) -> None:
+    """Add what ``vary`` names to the answer's ``Vary`` header (a static file's names
+    Accept-Encoding already)."""
+    for i, (name, value) in enumerate(headers):
+        if name.lower() == "vary":
+            if "accept-encoding" in value.lower():
+                vary = vary.replace("Accept-Encoding", "").lstrip(", ")
+            if vary:
+                headers[i] = (name, f"{value}, {vary}")
+            return
+
 
 _LOCALES = {code: Locale.parse(code) for code in LANGUAGES}
 
@@ -137,6 +235,10 @@ def init_web(app: Flask) -> None:
     babel.init_app(app, locale_selector=_babel_locale)
     csrf.init_app(app)
     htmx.init_app(app)
+    for name, value in COMPRESSION.items():
+        app.config.setdefault(name, value)
+    compress.init_app(app)
+    app.after_request(_compressed)
 
     from companion.web import api, lobby, offline, screens
     from companion.web.assets import init_assets

@@ -14,6 +14,8 @@ no private line reaches the tablet; at the end every screen shows the result.
 
 from __future__ import annotations
 
+import time
+
 import pytest
 from playwright.sync_api import expect
 
@@ -105,9 +107,20 @@ def test_hera_and_zeus_play_a_whole_game(server, devices):
         expect(page.locator(".hz-turnline")).to_contain_text("Lay three cards face down")
         expect(page.locator(".hz-hand .hz-handcard")).not_to_have_count(0)
     phones[0].shot("hz-1-first-row")
-    for _ in range(3):  # both lay at the same time, one card after the other
+    for laid in range(1, 4):  # both lay at the same time, one card after the other
         for phone in phones:
-            tap(phone, phone.page.locator(".hz-laybuttons form.act button").first)
+            # The other phone's card brings a new version too, and a tap that lands while
+            # that update replaces the screen is lost (the player taps again): the tap
+            # counts as taken when this phone shows its own card laid.
+            mine = phone.page.locator(".hz-mine .hz-back.known")
+            for _attempt in range(3):
+                if mine.count() >= laid:
+                    break
+                tap(phone, phone.page.locator(".hz-laybuttons form.act button").first)
+                deadline = time.monotonic() + WAIT / 4000
+                while mine.count() < laid and time.monotonic() < deadline:
+                    phone.page.wait_for_timeout(100)
+            expect(mine).to_have_count(laid, timeout=WAIT)
     now = settle()
     assert now["phase"] == "play" and now["turn"]["seat"] == 0
     expect(tab.locator(".hz-field .hz-back")).to_have_count(6)
