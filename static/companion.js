@@ -405,6 +405,10 @@
     }
     var live = document.getElementById("live");
     if (!live || event.detail.target !== live) { return; }
+    if (pressing) {  // a poll's answer: the finger's tap comes first (letGo looks again)
+      event.detail.shouldSwap = false;
+      return;
+    }
     var found = /data-version="(\d+)"/.exec(event.detail.serverResponse || "");
     if (found && Number(found[1]) < Number(live.dataset.version)) {
       event.detail.shouldSwap = false;
@@ -424,7 +428,23 @@
   var announced = 0;
   var present = null;
   var heard = 0;
+  // A finger (or mouse button) held on the screen: an update swapped in now would take the
+  // button from under it and the tap would be lost without a word. Updates wait until it
+  // lets go; by then the tap's own request is on its way and brings the new screen.
+  var pressing = false;
+  document.addEventListener("pointerdown", function (event) {
+    var live = document.getElementById("live");
+    if (live && event.target instanceof Node && live.contains(event.target)) { pressing = true; }
+  }, true);
+  function letGo() {
+    if (!pressing) { return; }
+    pressing = false;
+    window.setTimeout(catchUp, 60);
+  }
+  document.addEventListener("pointerup", letGo, true);
+  document.addEventListener("pointercancel", letGo, true);
   function catchUp() {
+    if (pressing) { return; }
     var live = document.getElementById("live");
     // Not while this screen's own request is on its way: its answer brings the new
     // fragment, and two answers racing for one fragment lose the open list of choices.
