@@ -72,6 +72,90 @@
     sync();
   });
 
+  // Setup forms: another sharing of the roles names the seats anew (what each plays).
+  Array.prototype.forEach.call(document.querySelectorAll("select[data-relabel]"), function (select) {
+    var sync = function () {
+      var roles = JSON.parse(select.options[select.selectedIndex].dataset.roles || "[]");
+      var labels = document.querySelectorAll(select.dataset.relabel);
+      Array.prototype.forEach.call(labels, function (label, i) {
+        if (i < roles.length) { label.textContent = roles[i]; }
+      });
+    };
+    select.addEventListener("change", sync);
+    sync();
+  });
+
+  // A long list of places: typing narrows it; a tap on a ringed place of the map beside it
+  // chooses that place (on a small screen the first tap brings the region near).
+  document.addEventListener("input", function (event) {
+    var input = event.target;
+    if (!input.dataset || !input.dataset.filter) { return; }
+    var select = document.getElementById(input.dataset.filter);
+    if (!select) { return; }
+    var words = input.value.trim().toLowerCase();
+    var shown = [];
+    Array.prototype.forEach.call(select.options, function (option) {
+      if (!option.value) { return; }
+      option.hidden = words !== "" && option.text.toLowerCase().indexOf(words) < 0;
+      if (!option.hidden) { shown.push(option); }
+    });
+    if (shown.length === 1) { select.value = shown[0].value; }
+  });
+  var pickPlace = function (svg, place) {
+    var select = document.querySelector("select[data-pick-list]");
+    if (!select) { return; }
+    Array.prototype.forEach.call(select.options, function (option) {
+      if (option.dataset.place === place) { select.value = option.value; }
+    });
+    Array.prototype.forEach.call(svg.querySelectorAll(".fm-ring"), function (ring) {
+      ring.classList.toggle("picked", ring.dataset.place === place);
+    });
+  };
+  // The region brought near stays near when a live update redraws the screen.
+  var nearView = null;
+  var showNear = function (svg, view) {
+    svg.setAttribute("viewBox", view || svg.dataset.pickMap);
+    var button = svg.parentNode.querySelector(".fd-map-whole");
+    if (button) { button.hidden = !view; }
+    nearView = view ? { frame: svg.dataset.pickMap, view: view } : null;
+  };
+  var wholeMap = function (svg) { showNear(svg, null); };
+  document.body.addEventListener("htmx:afterSettle", function () {
+    var svg = document.querySelector("svg[data-pick-map]");
+    if (svg && nearView && nearView.frame === svg.dataset.pickMap) { showNear(svg, nearView.view); }
+    var select = document.querySelector("select[data-pick-list]");
+    var chosen = select && select.selectedOptions[0];
+    if (svg && chosen && chosen.dataset.place) { pickPlace(svg, chosen.dataset.place); }
+  });
+  document.addEventListener("click", function (event) {
+    var whole = event.target.closest && event.target.closest(".fd-map-whole");
+    if (whole) { wholeMap(whole.parentNode.querySelector("svg[data-pick-map]")); return; }
+    var svg = event.target.closest && event.target.closest("svg[data-pick-map]");
+    if (!svg || !svg.getScreenCTM()) { return; }
+    var point = svg.createSVGPoint();
+    point.x = event.clientX;
+    point.y = event.clientY;
+    var at = point.matrixTransform(svg.getScreenCTM().inverse());
+    var box = svg.viewBox.baseVal;
+    var perPixel = box.width / svg.getBoundingClientRect().width;
+    if (perPixel > 1.5) {  // too small to tap a city: bring the region near first
+      var width = Math.min(box.width, svg.getBoundingClientRect().width * 1.1);
+      var height = width * box.height / box.width;
+      var full = svg.dataset.pickMap.split(" ").map(Number);
+      var x = Math.max(full[0], Math.min(at.x - width / 2, full[0] + full[2] - width));
+      var y = Math.max(full[1], Math.min(at.y - height / 2, full[1] + full[3] - height));
+      showNear(svg, [x, y, width, height].join(" "));
+      return;
+    }
+    var best = null, nearest = 36 * perPixel;
+    Array.prototype.forEach.call(svg.querySelectorAll(".fm-ring[data-place]"), function (ring) {
+      var dot = ring.querySelector("circle");
+      var d = Math.hypot(dot.cx.baseVal.value - at.x, dot.cy.baseVal.value - at.y);
+      if (d < nearest) { nearest = d; best = ring.dataset.place; }
+    });
+    if (best) { pickPlace(svg, best); }
+  });
+
   // The host link's copy button (the clipboard API needs https: select and copy instead).
   document.addEventListener("click", function (event) {
     var button = event.target.closest && event.target.closest("button.copy");
@@ -321,6 +405,10 @@
     }
     var live = document.getElementById("live");
     if (!live || event.detail.target !== live) { return; }
+    if (pressing) {  // a poll's answer: the finger's tap comes first (letGo looks again)
+      event.detail.shouldSwap = false;
+      return;
+    }
     var found = /data-version="(\d+)"/.exec(event.detail.serverResponse || "");
     if (found && Number(found[1]) < Number(live.dataset.version)) {
       event.detail.shouldSwap = false;
@@ -340,7 +428,23 @@
   var announced = 0;
   var present = null;
   var heard = 0;
+  // A finger (or mouse button) held on the screen: an update swapped in now would take the
+  // button from under it and the tap would be lost without a word. Updates wait until it
+  // lets go; by then the tap's own request is on its way and brings the new screen.
+  var pressing = false;
+  document.addEventListener("pointerdown", function (event) {
+    var live = document.getElementById("live");
+    if (live && event.target instanceof Node && live.contains(event.target)) { pressing = true; }
+  }, true);
+  function letGo() {
+    if (!pressing) { return; }
+    pressing = false;
+    window.setTimeout(catchUp, 60);
+  }
+  document.addEventListener("pointerup", letGo, true);
+  document.addEventListener("pointercancel", letGo, true);
   function catchUp() {
+    if (pressing) { return; }
     var live = document.getElementById("live");
     // Not while this screen's own request is on its way: its answer brings the new
     // fragment, and two answers racing for one fragment lose the open list of choices.

@@ -173,6 +173,7 @@ def test_play_again_gathers_fresh_randomness_after_the_new_commitment(db):
     taken': the new round starts gathering with a new commitment and no contribution
     carried over; the phones' new bytes deal it."""
     created, (anna, bob) = new_table(db, game="duel")
+    referee.check_cards(db, created["host_token"])  # its joker counts are checked once
     for token in (anna, bob):
         referee.join(db, token, os.urandom(32).hex())  # the single-step join of old clients
     table = referee.open_table(db, created["code"])

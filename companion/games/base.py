@@ -101,6 +101,15 @@ class SeatSpec:
     """The most seats a table may have."""
     roles: tuple[str, ...] = ()
     """Fixed roles in seat order (message ids); empty when seats are just players."""
+    named: tuple[str, ...] = ()
+    """What each seat plays once the count is known (``options["players"]``), when that
+    depends on the count and the options (message ids, one a seat: Fury's "Dracula", "Lord
+    Godalming and Dr. Seward"). Unlike ``roles`` they do not fix the count."""
+    shares: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    """Every way the roles may be shared at this count: (a value of the option
+    ``share_option``, the role of each seat); the setup form offers them beside the seats."""
+    share_option: str = ""
+    """The option that chooses among ``shares`` (Fury: ``hunters``)."""
 
 
 @dataclass(frozen=True)
@@ -127,6 +136,9 @@ class Option:
     requires: str = ""
     """The yes/no option (a variant) this one belongs to: the setup form shows it only
     while that variant is on."""
+    set_when_checked: bool = False
+    """A yes/no option the set-up check turns on: the group has checked the uncertain values
+    against its own cards (Fury: the initiative printed on the combat cards)."""
     words: tuple[str, ...] = ()
     """A text option's words (``auto``, ``red``, ``punch``…), each also its message id: the
     setup form shows them in the reader's language and reads them back from any of the
@@ -145,6 +157,8 @@ class Option:
             data["choices"] = [{"value": v, "label": lbl} for v, lbl in self.choices]
         if self.requires:
             data["requires"] = self.requires
+        if self.set_when_checked:
+            data["set_when_checked"] = True
         if self.words:
             data["words"] = list(self.words)
         if self.min is not None:
@@ -297,6 +311,79 @@ class Result(TypedDict):
     """The side that won, in a game of sides (Fury of Dracula: "dracula" or "hunters")."""
 
 
+class BoxItem(TypedDict):
+    """One line of a set-up list: a component of the box and where it goes, or why it stays
+    in the box (the app keeps it)."""
+
+    what: str
+    """Message id: the component(s), in the rulebook's words."""
+    where: str
+    """Message id: where it goes on the table, or what the app does instead."""
+
+
+class CardCheck(TypedDict):
+    """A value the app is not sure of, checked once at set-up against the group's cards."""
+
+    option: str
+    """The option that holds it (``Option.check_cards``)."""
+    label: str
+    """Message id: the option's label."""
+    hint: str
+    """Message id: what to look at on the card."""
+    values: list[dict[str, Any]]
+    """What the app will use, each ``{"name": message id, "value": text}``; empty for a
+    rule that is simply on (a variant read from an implementation)."""
+
+
+class Box(TypedDict):
+    """What a game needs from its box at set-up, for the options chosen."""
+
+    take_out: list[BoxItem]
+    """What to take out of the box and where it goes."""
+    keep_in_box: list[BoxItem]
+    """What stays in the box because the app keeps it."""
+    checks: list[CardCheck]
+    """Values to check against the group's own cards before the deal."""
+
+
+def card_checks(options: tuple[Option, ...], chosen: dict[str, Any],
+                values: dict[str, list[dict[str, Any]]] | None = None) -> list[CardCheck]:
+    """The uncertain values in force at a table: each ``check_cards`` option that is on (a
+    yes/no one) or whose variant is on, with the value the app will use (``values``
+    describes an option's value card by card).
+
+    >>> card_checks((Option("die", "Die faces", "1,2", kind="text", check_cards=True),),
+    ...             {"die": "1,3"})[0]["values"]
+    [{'name': 'Die faces', 'value': '1,3'}]
+    """
+    found: list[CardCheck] = []
+    for option in options:
+        if not option.check_cards:
+            continue
+        value = chosen.get(option.name, option.default)
+        if option.requires and not chosen.get(option.requires):
+            continue
+        if option.kind == "bool" and not value:
+            continue
+        shown = (values or {}).get(option.name)
+        if shown is None:
+            shown = [] if option.kind == "bool" else [{"name": option.label,
+                                                       "value": str(value)}]
+        found.append({"option": option.name, "label": option.label, "hint": option.hint,
+                      "values": shown})
+    return found
+
+
+class RevealSection(TypedDict):
+    """One part of what was hidden, shown to everyone once the game has ended."""
+
+    title: str
+    """Message id of the heading."""
+    lines: list[dict[str, Any]]
+    """Each a ``line(text, **args)`` (a message id with its fields; a list value is read as
+    names joined)."""
+
+
 class Game(Protocol):
     """The game contract as the layers above use it: a rules module implements it by its
     module-level names and functions (the registry, ``companion.games.GAMES``, holds each
@@ -350,6 +437,15 @@ class Game(Protocol):
     def result(self, state: State) -> Result | None: ...
 
     def redeal_hidden(self, state: State, seat: int, rng: Random) -> State: ...
+
+    def box(self, options: dict[str, Any]) -> Box:
+        """What to take out of the box for these options, what stays in it because the app
+        keeps it, and the values to check against the group's cards (``card_checks``)."""
+
+    def reveal(self, state: State) -> list[RevealSection]:
+        """Everything that was hidden (hands, face-down cards, the decks' order, secret
+        places), for every screen once the game is over or the table has ended — never
+        before: the web layer asks only then."""
 
 
 class AppPlayer(Protocol):

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from companion.referee.acting import Acted, act, app_seats, undo, undo_allowed
 from companion.referee.life import (
+    check_cards,
     close,
     create,
     finished_games,
@@ -50,7 +51,8 @@ from companion.referee.table import (
 from companion.referee.tokens import seat_token, token_hash
 
 __all__ = [
-    "WRONG_JOIN_CODE", "Acted", "Table", "act", "app_seats", "close", "create", "finished_games",
+    "WRONG_JOIN_CODE", "Acted", "Table", "act", "app_seats", "check_cards", "close", "create",
+    "finished_games",
     "host_version", "join", "join_codes", "log_after_action", "log_for", "open_host",
     "open_seat", "open_table", "play_again", "redeem_join_code", "reissue", "reveal",
     "seat_token", "seat_version", "set_host_language", "set_public_url",

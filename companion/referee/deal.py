@@ -85,7 +85,7 @@ def commit(db: Database, table: Table, seat: int, commitment: str,
         store.update_contribution(db, row["id"], commitment=commitment, value=value)
     else:
         return False
-    if len({c["seat"] for c in contributions(db, table)}) == len(people(table)):
+    if all_committed(db, table) and not awaiting_check(db, table):
         close_gathering(db, table, BY_PLAYERS)
     return True
 
@@ -96,6 +96,20 @@ def people(table: Table) -> list[int]:
     game = app_player(table.game)
     played = game.app_seats(table.options) if game is not None else {}
     return [s["seat"] for s in table.seats if s["seat"] not in played]
+
+
+def all_committed(db: Database, table: Table) -> bool:
+    """Every seat a person holds has committed its randomness (the app's seats send none,
+    so a table whose Dracula is the app waits for the hunters' phones only)."""
+    return len({c["seat"] for c in contributions(db, table)}) == len(people(table))
+
+
+def awaiting_check(db: Database, table: Table) -> bool:
+    """The game has values to check against the group's cards and the host has not checked
+    them yet: the phones' joining alone does not start the deal (the host's "Deal now"
+    still does)."""
+    options = store.loads(store.round_row(db, table.code, table.round)["options"])
+    return not options.get("checked") and bool(table.game.box(options)["checks"])
 
 
 def reveal(db: Database, table: Table, seat: int, value: str) -> bool:
@@ -175,4 +189,6 @@ def status(db: Database, table: Table) -> dict[str, Any]:
             "short": fairness.short(row["commitment"]) if row else None,
             "app": s["seat"] not in humans,
         })
-    return {"phase": table.row["deal_phase"], "by": table.row["deal_by"], "seats": seats}
+    check = not table.dealt and awaiting_check(db, table)
+    return {"phase": table.row["deal_phase"], "by": table.row["deal_by"], "seats": seats,
+            "check": check}

@@ -181,6 +181,50 @@ def start(db: Database, host_token: Any, force: bool = False) -> Table:
     return table
 
 
+def check_cards(db: Database, host_token: Any, corrections: Any = None) -> Table:
+    """The host checked the values the app is unsure of against the group's own cards
+    (``corrections``: the options found different, by name). From now on they are fixed
+    for this game; the deal goes on once every phone has joined. Only while the phones are
+    still joining: once their randomness is being revealed, nothing that shapes the deal
+    may change."""
+    if corrections is None:
+        corrections = {}
+    if not isinstance(corrections, dict):
+        raise BadRequest(N_("The corrections must be an object of option values."))
+    with store.writing(db):
+        table = open_host(db, host_token)
+        if table.round_closed:
+            raise Refused(N_("This game is over."))
+        if table.dealt or table.row["deal_phase"] != GATHERING:
+            raise Refused(N_("The cards are already being dealt: the values can no longer "
+                             "change."))
+        game = table.game
+        options = store.loads(store.round_row(db, table.code, table.round)["options"])
+        checkable = {o.name for o in game.OPTIONS if o.check_cards}
+        for name in corrections:
+            if name not in checkable:
+                raise BadRequest(N_("“{name}” is not a value to check against the cards."),
+                                 name=str(name)[:40])
+        known = {o.name for o in game.OPTIONS}
+        merged = validate_options(game, {**{k: v for k, v in options.items() if k in known},
+                                         **corrections})
+        merged.update({k: v for k, v in options.items() if k not in known})
+        merged.update({o.name: True for o in game.OPTIONS if o.set_when_checked})
+        merged["checked"] = True
+        try:
+            game.validate(merged)
+            game.setup(merged, fairness.random_for(table.row["seed"], [], 0))
+        except RuleError as error:
+            raise BadRequest(error.message, **error.args_) from None
+        fields = {"options": store.dumps(merged), "version": table.version + 1}
+        store.update_round(db, table.code, table.round, options=fields["options"])
+        store.update_table(db, table.code, **fields)
+        table.row.update(fields)
+        if deal.all_committed(db, table):
+            deal.close_gathering(db, table, deal.BY_PLAYERS)
+    return table
+
+
 # --- the end and the next game ----------------------------------------------------------
 
 
@@ -220,7 +264,7 @@ def play_again(db: Database, opener: Any, as_host: bool) -> Table:
             raise Refused(N_("Finish this game first."))
         if asking is not None:
             asked = sorted(set(table.again_asked()) | {asking})
-            if len(asked) < len(table.seats):
+            if len(asked) < len(deal.people(table)):
                 store.update_table(db, table.code, again=store.dumps(asked),
                                    version=table.version + 1)
                 table.row.update(again=store.dumps(asked), version=table.version + 1)
@@ -237,6 +281,7 @@ def play_again(db: Database, opener: Any, as_host: bool) -> Table:
         })
         new_version = table.version + 1
         store.update_table(db, table.code, version=new_version, round=round_,
+                           options=store.dumps(options),
                            seed=seed, commitment=commitment, high_step=0, round_closed=0,
                            seat_versions=store.dumps([new_version] * len(table.seats)),
                            deal_phase=GATHERING, deal_by="", again="[]",

@@ -10,7 +10,7 @@ from typing import Any
 
 from companion.core import inputs
 from companion.core.errors import BadRequest
-from companion.games.base import N_, Game
+from companion.games.base import N_, Game, RuleError
 
 MAX_NAME = 24
 MAX_OPTION_TEXT = 4000
@@ -84,13 +84,16 @@ def seat_plan(game: Game, options: dict[str, Any], raw: Any) -> list[dict[str, s
     if not spec.min <= len(raw) <= spec.max:
         raise BadRequest(N_("This game needs between {min} and {max} players."),
                          min=spec.min, max=spec.max)
+    roles = spec.roles or _named(game, options, len(raw))
     plan = []
     seen: set[str] = set()
     for i, entry in enumerate(raw):
-        role = spec.roles[i] if spec.roles else ""
+        role = roles[i] if roles else ""
+        default = role if len(role) <= MAX_NAME else ""
         given = entry.get("name")
-        name = inputs.clean_name("" if given is None else given, MAX_NAME) or role or f"#{i + 1}"
-        if "role" in entry and spec.roles and entry["role"] not in ("", role):
+        name = inputs.clean_name("" if given is None else given, MAX_NAME) or default \
+            or f"#{i + 1}"
+        if "role" in entry and roles and entry["role"] not in ("", role):
             raise BadRequest(N_("Seat {n} is the role “{role}”."), n=i + 1, role=role)
         if inputs.name_key(name) in seen:
             raise BadRequest(N_("Two seats cannot both be called “{name}”: the log would "
@@ -98,3 +101,12 @@ def seat_plan(game: Game, options: dict[str, Any], raw: Any) -> list[dict[str, s
         seen.add(inputs.name_key(name))
         plan.append({"role": role, "name": name})
     return plan
+
+
+def _named(game: Game, options: dict[str, Any], players: int) -> tuple[str, ...]:
+    """What each of ``players`` seats plays, when the game names it by the count and the
+    options (SeatSpec.named); a sharing the game refuses is a 400 naming why."""
+    try:
+        return game.seats({**options, "players": players}).named
+    except RuleError as error:
+        raise BadRequest(error.message, **error.args_) from None

@@ -250,6 +250,15 @@ def host_start(token: str) -> Any:
     return _host_answer(token)
 
 
+@bp.post("/h/<token>/check")
+def host_check(token: str) -> Any:
+    """The set-up check: ``{"options": {...}}`` corrects values the app is unsure of (an
+    empty body confirms them as they are); the deal goes on once every phone has joined."""
+    body = _body() if request.get_data(cache=True) else {}
+    referee.check_cards(get_db(), token, body.get("options", {}))
+    return _host_answer(token)
+
+
 @bp.get("/h/<token>/export")
 def host_export(token: str) -> Any:
     table = referee.open_host(get_db(), token)

@@ -22,8 +22,18 @@ bp.before_request(protect_forms)
 
 
 def game_card(game: Game) -> dict[str, Any]:
-    """What the lobby and the setup form show about a game (no state involved)."""
-    spec = game.seats({option.name: option.default for option in game.OPTIONS})
+    """What the lobby and the setup form show about a game (no state involved); for a game
+    that names its seats by their count (Fury), what each seat plays at each count."""
+    defaults = {option.name: option.default for option in game.OPTIONS}
+    spec = game.seats(defaults)
+    by_players = {}
+    if not spec.roles:
+        for count in range(game.MIN_PLAYERS, game.MAX_PLAYERS + 1):
+            named = game.seats({**defaults, "players": count})
+            if named.named:
+                by_players[count] = {
+                    "named": list(named.named), "option": named.share_option,
+                    "shares": [{"value": v, "roles": list(r)} for v, r in named.shares]}
     return {
         "id": game.NAME,
         "title": game.TITLE,
@@ -31,8 +41,20 @@ def game_card(game: Game) -> dict[str, Any]:
         "min": game.MIN_PLAYERS,
         "max": game.MAX_PLAYERS,
         "roles": list(spec.roles),
+        "by_players": by_players,
         "options": [option.to_json() for option in game.OPTIONS],
     }
+
+
+def _players_asked(card: dict[str, Any], value: Any) -> int:
+    """The count the form names the seats for (``?players=``), within the game's range."""
+    try:
+        count = int(value)
+    except (TypeError, ValueError):
+        count = card["min"] + 1
+    low: int = card["min"]
+    high: int = card["max"]
+    return min(max(count, low), high)
 
 
 def _language_from_query() -> None:
@@ -53,12 +75,17 @@ def new_table(game_id: str) -> Any:
     card = game_card(GAMES[game_id])
     if request.method == "GET":
         _language_from_query()
-        return render_template("new_table.html", game=card, form={}, error="")
+        players = _players_asked(card, request.args.get("players"))
+        return render_template("new_table.html", game=card, form={}, error="",
+                               players=players)
     form = request.form
     g.lang = form.get("lang", "en")
     names = [form.get(f"seat{i}", "") for i in range(card["max"])]
+    players = _players_asked(card, form.get("players"))
     if card["roles"]:
         seats = [{"name": n} for n in names[: len(card["roles"])]]
+    elif card["by_players"]:
+        seats = [{"name": n} for n in names[:players]]
     else:
         seats = [{"name": n} for n in names if n.strip()]
     options: dict[str, Any] = {}
@@ -73,7 +100,7 @@ def new_table(game_id: str) -> Any:
     except TableError as error:
         message = say(error.message, error.args_, [])
         return render_template("new_table.html", game=card, form=form,
-                               error=message), error.status
+                               error=message, players=players), error.status
     return redirect(url_for("screens.host_page", token=created["host_token"]), code=303)
 
 

@@ -89,6 +89,13 @@ OPERATIONS: dict[str, Operation] = {
         "Deal now: close the phones' commitments; the cards are dealt once every committed "
         "phone has revealed, or at once with {\"force\": true}.", schemas.HostAnswer,
         (*LOOKUP, 413, 422), body=schemas.Start, body_required=False),
+    "api.host_check": Operation(
+        "The set-up check, while the phones join: the values the app is unsure of "
+        "(table.box.checks), corrected where the group's cards print another; the deal "
+        "then goes on once every phone has joined.", schemas.HostAnswer,
+        (*LOOKUP, 413, 422), body=schemas.Check, body_required=False, malformed=(
+            "An option that is not a value to check, or a value its option refuses, is a "
+            "400 with the game's sentence.")),
     "api.host_export": Operation("After the end: the full export, as for a seat.",
                                  schemas.Export, (*LOOKUP, 404, 422), query=("round",)),
     "api.host_undo": Operation("Host correction: undo the last action, shown in every log.",

@@ -28,7 +28,15 @@ from companion.referee import Table, deal, joincodes
 from companion.server.addresses import loopback
 from companion.web.i18n import LANGUAGES, translation_directories
 from companion.web.presence import presence
-from companion.web.schemas import Deal, Finished, LogLine, Offer, Outcome, TableInfo
+from companion.web.schemas import (
+    Deal,
+    Finished,
+    LogLine,
+    Offer,
+    Outcome,
+    TableBox,
+    TableInfo,
+)
 
 _said: Cache[tuple[Any, ...], str] = Cache("log lines said", 4096)
 """A log line as rendered in a language for a table's names: a line, once written, reads
@@ -194,6 +202,7 @@ def table_info(db: Any, table: Table) -> TableInfo:
     (the seed once the game is over), the deal and its phones' randomness, the log hash."""
     result = table.result
     game = table.game
+    played = referee.app_seats(table)
     return {
         "code": table.code,
         "game": game.NAME,
@@ -209,7 +218,8 @@ def table_info(db: Any, table: Table) -> TableInfo:
         and not table.closed,
         "ends_itself": game.MAX_TURNS is not None,
         "seats": [
-            {"seat": s["seat"], "name": s["name"], "role": s["role"], "joined": bool(s["claimed"])}
+            {"seat": s["seat"], "name": s["name"], "role": s["role"], "joined": bool(s["claimed"]),
+             "app": s["seat"] in played}
             for s in table.seats
         ],
         "lang": table.row["lang"],
@@ -220,7 +230,26 @@ def table_info(db: Any, table: Table) -> TableInfo:
         "log_size": table.row["log_size"],
         "again": [table.names[s] for s in table.again_asked()],
         "finished": finished_games(db, table),
+        "box": box_info(game, table.options),
+        "reveal": game.reveal(table.state) if (result is not None or table.round_closed)
+        and table.state is not None else None,
     }
+
+
+def box_info(game: Any, options: dict[str, Any]) -> TableBox:
+    """The game's set-up list for the table's options, with what the host's set-up check
+    needs: whether it was made, and each value's field as it stands now."""
+    box = game.box(options)
+    names = {check["option"] for check in box["checks"]}
+    fields = [option.to_json() for option in game.OPTIONS if option.name in names]
+    now = {}
+    for field in fields:
+        value = options.get(field["name"], field["default"])
+        now[f"opt_{field['name']}"] = ("on" if value else "off") if field["kind"] == "bool" \
+            else value
+    return {"take_out": box["take_out"], "keep_in_box": box["keep_in_box"],
+            "checks": box["checks"], "checked": bool(options.get("checked")),
+            "fields": fields, "now": now}
 
 
 def _table_path(code: str) -> str:

@@ -140,6 +140,13 @@ class Start(TypedDict):
     force: NotRequired[bool]
 
 
+class Check(TypedDict):
+    """The set-up check: the values the app is unsure of, corrected where the group's cards
+    print another (by option name, among ``table.box.checks``); none: they are right."""
+
+    options: NotRequired[dict[str, Any]]
+
+
 # --- what the API answers ----------------------------------------------------------------------
 
 
@@ -200,6 +207,7 @@ class DealSeat(TypedDict):
     committed: bool
     revealed: bool
     short: Annotated[str | None, Doc("The first 8 hex digits of its commitment.")]
+    app: Annotated[bool, Doc("The app plays this seat: no phone, no randomness of its own.")]
 
 
 class Deal(TypedDict):
@@ -208,6 +216,42 @@ class Deal(TypedDict):
     phase: Literal["gathering", "revealing", "dealt"]
     by: Annotated[str, Doc("How it was dealt (empty until then).")]
     seats: list[DealSeat]
+    check: Annotated[bool, Doc("The deal waits for the host's set-up check "
+                               "(POST /api/h/{token}/check).")]
+
+
+class BoxLine(TypedDict):
+    """A component of the box and where it goes, or why it stays in the box."""
+
+    what: str
+    where: str
+
+
+class CardCheck(TypedDict):
+    """A value the app is not sure of, to check once against the group's cards."""
+
+    option: str
+    label: str
+    hint: str
+    values: list[dict[str, Any]]
+
+
+class TableBox(TypedDict):
+    """The set-up from the box for this table's options (the game's ``box``)."""
+
+    take_out: list[BoxLine]
+    keep_in_box: list[BoxLine]
+    checks: list[CardCheck]
+    checked: Annotated[bool, Doc("The host has checked the values against the cards.")]
+    fields: Annotated[list[dict[str, Any]], Doc("Each value's option, as in /api/games.")]
+    now: Annotated[dict[str, Any], Doc("Each value as it stands (`opt_<name>`).")]
+
+
+class RevealPart(TypedDict):
+    """Once the game has ended: one part of what was hidden (the game's ``reveal``)."""
+
+    title: str
+    lines: list[dict[str, Any]]
 
 
 class TableSeat(TypedDict):
@@ -217,6 +261,8 @@ class TableSeat(TypedDict):
     name: str
     role: str
     joined: bool
+    app: Annotated[bool, Doc("The app plays this seat (Fury's Dracula played by the app): "
+                             "it has no link and nobody acts for it.")]
 
 
 class Finished(TypedDict):
@@ -257,6 +303,9 @@ class TableInfo(TypedDict):
         "The players who asked to play again (a seat's `again` starts the new game once "
         "every seat asked; the host's at once).")]
     finished: Annotated[list[Finished], Doc("This table's finished games, newest first.")]
+    box: TableBox
+    reveal: Annotated[list[RevealPart] | None, Doc(
+        "Everything that was hidden, once the game is over or the table has ended.")]
 
 
 View = Annotated[dict[str, Any] | None, Doc(
@@ -353,6 +402,9 @@ class GameCard(TypedDict):
     min: int
     max: int
     roles: list[str]
+    by_players: Annotated[dict[str, Any], Doc(
+        "For a game that names its seats by their count (Fury): per count, what each seat "
+        "plays (named), the option that shares the roles and every sharing (shares).")]
     options: list[GameOption]
 
 

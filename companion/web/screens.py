@@ -205,6 +205,20 @@ def host_start(token: str) -> Any:
                             "phone's randomness is in."))
 
 
+@bp.post("/h/<token>/check")
+def host_check(token: str) -> Any:
+    """The set-up check: the values the app is unsure of, as the group's cards print them
+    (a field only for each value the form showed)."""
+    fields = request.form.getlist("field")
+    corrections = {}
+    for name in fields[:100]:
+        value = request.form.get(f"opt_{name}")
+        corrections[name] = "on" if value == "on" else (value if value is not None else "off")
+    return _host_control(token, lambda: referee.check_cards(get_db(), token, corrections),
+                         N_("The values are checked against the group's cards; the cards are dealt "
+                            "once every phone has joined."))
+
+
 @bp.post("/h/<token>/reissue/<int:seat>")
 def host_reissue(token: str, seat: int) -> Any:
     return _host_control(token, lambda: referee.reissue(get_db(), token, seat),

@@ -148,6 +148,17 @@ class Device:
         self.context.close()
 
 
+def check_the_cards(host: Device) -> None:
+    """The host confirms the set-up check (the values the app is unsure of, as the group's
+    cards print them): the deal waits for it once every phone has joined."""
+    from playwright.sync_api import expect
+
+    button = host.page.get_by_role("button", name="Our cards say the same")
+    expect(button).to_be_visible(timeout=WAIT)
+    button.click()
+    expect(host.page.locator(".box-checks .checked")).to_be_visible(timeout=WAIT)
+
+
 def wait_for_the_deal(*devices: Device) -> None:
     """Every screen shows the dealt game (``data-deal`` on its live fragment)."""
     from playwright.sync_api import expect

@@ -14,7 +14,7 @@ import pytest
 from playwright.sync_api import expect
 
 from companion.core import verify
-from tests.e2e.conftest import WAIT, serve, wait_for_the_deal
+from tests.e2e.conftest import WAIT, check_the_cards, serve, wait_for_the_deal
 
 pytestmark = pytest.mark.browser
 
@@ -56,7 +56,7 @@ def wait_for_a_move(page) -> None:
 
 def test_one_player_plays_a_whole_game_against_the_apps_dracula(server, devices):
     host = devices("fury-app-host", "tablet")
-    host.page.goto(server + "/new/fury")
+    host.page.goto(server + "/new/fury?players=2")
     host.page.fill("input[name=seat0]", "Dracula")
     host.page.fill("input[name=seat1]", "Anna")
     host.page.select_option("select[name=opt_dracula_by_app]", "cunning")
@@ -66,15 +66,18 @@ def test_one_player_plays_a_whole_game_against_the_apps_dracula(server, devices)
     links = host.page.locator(".qr-card .url code").all_inner_texts()
     assert len(links) == 1, "only Anna's seat has a link: nobody joins for the app"
     code = host.page.locator(".bar .code").first.inner_text().strip()
+    check_the_cards(host)
     host.shot("fury-app-host")
     tablet = devices("fury-app-tablet", "tablet")
     tablet.page.goto(f"{server}/t/{code}")
     anna = devices("fury-app-anna")
     anna.page.goto(links[0])
     wait_for_the_deal(tablet, anna)
+    expect(tablet.page.locator(".seat-chips .app-seat")).to_have_text("played by the app")
 
     chooser = random.Random(33)
     seen_draculas_turn = False
+    seen_figure = False
     for _ in range(TAPS):
         page = anna.page
         if page.locator(".result").count():
@@ -96,6 +99,12 @@ def test_one_player_plays_a_whole_game_against_the_apps_dracula(server, devices)
         page.wait_for_function(
             f"() => (document.querySelector('#live') || {{}}).dataset?.version !== '{before}'",
             timeout=WAIT)
+        figure = page.locator(".fd-board li[data-piece=dracula]")
+        if figure.count() and not seen_figure:
+            # nobody holds the app's Dracula's phone: the hunters' phone says where he goes
+            assert "Dracula's figure" in figure.first.inner_text()
+            seen_figure = True
+            anna.shot("fury-app-figure")
         if "Dracula" in (tablet.page.locator(".fd-whose").first.inner_text()
                          if tablet.page.locator(".fd-whose").count() else ""):
             seen_draculas_turn = True

@@ -14,7 +14,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.e2e.conftest import WAIT, wait_for_the_deal
+from tests.e2e.conftest import WAIT, check_the_cards, wait_for_the_deal
 
 pytestmark = pytest.mark.browser
 
@@ -56,6 +56,7 @@ def open_table(server, devices, prefix: str = "fury") -> tuple:
         host.page.fill(f"input[name=seat{i}]", name)
     host.page.get_by_role("button", name="Create the table").click()
     expect(host.page.get_by_text("Scan to take your seat")).to_be_visible(timeout=WAIT)
+    check_the_cards(host)
     links = host.page.locator(".qr-card .url code").all_inner_texts()
     assert len(links) == 3
     code = host.page.locator(".bar .code").first.inner_text().strip()

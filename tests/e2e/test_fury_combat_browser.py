@@ -48,7 +48,9 @@ def tactic(page, fighter: str, card: str, round_no: int, at: str | None = None) 
     panel = page.locator(f".fd-tactics[data-fighter={fighter}]")
     if at is not None:
         panel = panel.get_by_role("group", name=card, exact=True)
-    button = panel.get_by_role("button", name=at or card, exact=True)
+        button = panel.get_by_role("button", name=at, exact=True)
+    else:  # a hunter's button names the card and the initiative printed on it
+        button = panel.get_by_role("button", name=re.compile(rf"^{re.escape(card)} · "))
     expect(button).to_be_visible(timeout=WAIT)
     button.click()
     taken = page.locator(f".fd-fighters li[data-fighter={fighter}] .chosen, "
@@ -154,7 +156,7 @@ def test_a_night_combat_between_dracula_and_two_hunters_to_its_end(server, devic
         expect(played).to_contain_text(card, timeout=WAIT)
     expect(played.locator("li.enemy .fd-aim-shown")).to_contain_text("Dr. Seward",
                                                                       timeout=WAIT)
-    expect(tablet.page.locator(".fd-combat .fd-roll .die").first).to_be_visible(timeout=WAIT)
+    expect(tablet.page.locator(".fd-combat .fd-played .die").first).to_be_visible(timeout=WAIT)
     settle((dracula, anna, boris), tablet, 1)
     tablet.shot("fury-combat-tablet-round", full_page=False)
     anna.page.locator(".fd-combat .fd-round").scroll_into_view_if_needed()

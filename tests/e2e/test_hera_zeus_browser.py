@@ -19,7 +19,7 @@ import time
 import pytest
 from playwright.sync_api import expect
 
-from tests.e2e.conftest import WAIT, wait_for_the_deal
+from tests.e2e.conftest import WAIT, check_the_cards, wait_for_the_deal
 
 pytestmark = pytest.mark.browser
 
@@ -43,6 +43,7 @@ def test_hera_and_zeus_play_a_whole_game(server, devices):
     host.page.fill("input[name=opt_turn_limit]", "40")
     host.page.get_by_role("button", name="Create the table").click()
     expect(host.page.get_by_text("Scan to take your seat")).to_be_visible()
+    check_the_cards(host)
     links = host.page.locator(".qr-card .url code").all_inner_texts()
     assert len(links) == 2
     code = host.page.locator(".bar .code").first.inner_text().strip()

@@ -115,3 +115,27 @@ def test_a_hidden_phone_holds_no_stream_and_asks_for_nothing(server, devices):
     bob.page.evaluate(sleep, False)
     expect(bob.page.locator(".rolls li").first).to_contain_text("2d6", timeout=WAIT)
     assert bob.page.evaluate("window.__streams")["opened"] > streams["opened"]
+
+
+def test_a_tap_held_while_another_phones_update_arrives_is_not_lost(server, devices):
+    """A player's finger is on a button when another phone's action reaches his screen: the
+    update waits until he lets go, so his tap is taken (before, the new screen replaced the
+    button under his finger and the tap was lost without a word)."""
+    tablet, links = kit_table(server, devices, "held")
+    anna, bob = devices("held-anna"), devices("held-bob")
+    anna.page.goto(links[0])
+    bob.page.goto(links[1])
+    wait_for_the_deal(tablet, anna, bob)
+    button = anna.page.locator(".dice-buttons").first.get_by_role("button", name="2d6")
+    box = button.bounding_box()
+    assert box is not None
+    anna.page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    anna.page.mouse.down()
+    shown = anna.page.locator("#live").get_attribute("data-version")
+    bob.page.locator(".dice-buttons").first.get_by_role("button", name="1d6").click()
+    expect(bob.page.locator(".rolls li").first).to_contain_text("1d6", timeout=WAIT)
+    time.sleep(2)  # the stream has told Anna's phone of Bob's roll meanwhile
+    assert anna.page.locator("#live").get_attribute("data-version") == shown
+    anna.page.mouse.up()
+    expect(bob.page.locator(".rolls li").first).to_contain_text("2d6", timeout=WAIT)
+    expect(anna.page.locator(".rolls")).to_contain_text("1d6", timeout=WAIT)

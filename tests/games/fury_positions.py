@@ -73,6 +73,14 @@ class Table:
         assert turn["who"] == hunter, turn
         return turn
 
+    def until_turn(self, hunter: str) -> Table:
+        """Everyone stays until ``hunter``'s turn begins."""
+        while self.state["turn"]["who"] != hunter:
+            turn = self.state["turn"]
+            self.act(self.seat_of(turn["who"]), {"start": "to_movement", "move": "stay",
+                                                 "act": "end_turn"}[turn["stage"]])
+        return self
+
     def pass_hunters(self) -> Table:
         """Every hunter stays where he is and ends his turn, up to Dracula's movement."""
         while self.state["turn"]["who"] != "dracula":

@@ -330,11 +330,10 @@ def test_maturing_a_new_vampire_moves_the_track_two_and_clears_the_trail_to_one(
     assert len(table.state["encounters"]) == 5
 
 
-def test_fog_from_a_matured_ambush_lifts_at_the_end_of_the_hunters_next_turn():
-    """„Туман… В конце следующего хода Охотника жетон сбрасывается в пул.“ Laid on Lord
-    Godalming by a matured Ambush in Dracula's turn, the fog lasts through his next turn
-    and lifts at its end — not one turn later."""
-    table = to_dracula_move(Table().start("munich"))
+def fog_by_ambush(table: Table, hunter: str) -> Table:
+    """Dracula's next move matures an Ambush from the end of his trail and lays Fog on
+    ``hunter`` with it."""
+    to_dracula_move(table)
     lay(table, "madrid", "lisbon", "cadiz", "granada", "alicante", "munich")
     state = table.state
     for token in ("ambush:1", "fog:1"):
@@ -345,7 +344,15 @@ def test_fog_from_a_matured_ambush_lifts_at_the_end_of_the_hunters_next_turn():
     table.act(0, "dropoff", choice="mature", token="ambush:1")
     table.act(0, "place", token=next(p["token"] for p in table.names(0, "place")
                                      if p["token"] != "fog:1"))
-    table.act(0, "ambush", token="fog:1", hunter="godalming")
+    table.act(0, "ambush", token="fog:1", hunter=hunter)
+    return table
+
+
+def test_fog_from_a_matured_ambush_lifts_at_the_end_of_the_hunters_next_turn():
+    """„Туман… В конце следующего хода Охотника жетон сбрасывается в пул.“ Laid on Lord
+    Godalming by a matured Ambush in Dracula's turn, the fog lasts through his next turn
+    and lifts at its end — not one turn later."""
+    table = fog_by_ambush(Table().start("munich"), "godalming")
     assert rules.view(table.state, None)["hunters"][0]["fog"]
     assert table.state["turn"]["who"] == "godalming"
     seat = table.seat_of("godalming")
@@ -355,6 +362,28 @@ def test_fog_from_a_matured_ambush_lifts_at_the_end_of_the_hunters_next_turn():
     assert rules.view(table.state, None)["hunters"][0]["fog"]
     table.act(seat, "end_turn")
     assert not rules.view(table.state, None)["hunters"][0]["fog"]
+    assert "fog:1" in table.state["pool"]
+
+
+def test_fog_lifts_at_the_end_of_a_turn_the_hunter_takes_in_another_hunters_group():
+    """„Туман… В конце следующего хода Охотника жетон сбрасывается в пул.“ Mina Harker,
+    fogged by a matured Ambush in Dracula's turn, comes along in Van Helsing's group: that
+    turn is her next turn (she takes none of her own this round), so the fog lifts at its
+    end — not a round later."""
+    table = fog_by_ambush(Table().start("munich", places={
+        "godalming": "paris", "seward": "london", "van_helsing": "rome", "mina": "rome"}),
+        "mina")
+    assert rules.view(table.state, None)["hunters"][3]["fog"]
+    table.until_turn("van_helsing")
+    seat = table.seat_of("van_helsing")
+    if table.state["turn"]["stage"] == "start":
+        table.act(seat, "to_movement")
+    table.act(seat, "join", hunter="mina", join=True)
+    table.act(seat, "stay")
+    assert rules.view(table.state, None)["hunters"][3]["fog"]
+    table.act(seat, "end_turn")
+    assert table.state["turn"]["who"] == "dracula"
+    assert not rules.view(table.state, None)["hunters"][3]["fog"]
     assert "fog:1" in table.state["pool"]
 
 

@@ -427,3 +427,26 @@ def test_the_map_macro_without_dracula_and_in_an_unknown_language(app):
     assert "fm-dracula" not in classes and "fm-ring" not in classes
     (image,) = root.iter(f"{SVG}image")
     assert image.get("href").startswith("/static/games/fury/map-en.svg?v=")
+
+
+def test_the_phone_asked_to_place_a_figure_may_tap_its_start_on_the_map():
+    """„каждый игрок-Охотник размещает свою фигурку в любом городе… Нельзя размещать
+    Охотников в моря, Замок Дракулы и Больница“: Lord Godalming's player sees every city
+    ringed on a map he may tap; the other phones and the tablet do not; Dracula's start is
+    ringed on his phone only (never a hunter's city)."""
+    from companion.games.fury import rules
+    from tests.games.fury_positions import Table
+
+    table = Table()
+    placer = table.seat_of("godalming")
+    mine = rules.view(table.state, placer)["map"]
+    assert mine["pick"] and {s["place"] for s in mine["highlight"]} == {
+        p for p in board.PLACES if board.is_city(p)}
+    other = 2 if placer == 1 else 1
+    assert not rules.view(table.state, other)["map"]["pick"]
+    assert not rules.view(table.state, None)["map"]["pick"]
+    table.place_hunters()
+    dracula = rules.view(table.state, 0)["map"]
+    ringed = {s["place"] for s in dracula["highlight"]}
+    assert dracula["pick"] and "paris" not in ringed and board.CASTLE not in ringed
+    assert not rules.view(table.state, placer)["map"]["pick"]

@@ -328,10 +328,7 @@ def test_hypnosis_reveals_dracula_and_binds_his_next_move():
         table = Table(seed=seed)
         hand(table, "mina", "hypnosis")
         table.start("munich")
-        while table.state["turn"]["who"] != "mina":
-            turn = table.state["turn"]
-            table.act(table.seat_of(turn["who"]), {"start": "to_movement", "move": "stay",
-                                                   "act": "end_turn"}[turn["stage"]])
+        table.until_turn("mina")
         seat = table.seat_of("mina")
         table.act(seat, "play_event", **table.names(seat, "play_event")[0])
         roll = next(e["args"]["roll"] for e in table.log if "roll" in e["args"])
@@ -345,6 +342,66 @@ def test_hypnosis_reveals_dracula_and_binds_his_next_move():
         return
     raise AssertionError("no seed rolled 3-6")
 
+
+def test_hypnosis_by_a_hunter_not_bitten_at_a_bitten_hunters_turn():
+    """Hypnosis: „At the start of any bitten hunter's turn (your own too), with that
+    hunter's consent. That hunter rolls a hunter die…“ (the card's timing line, data/
+    events.json, transcribed from the card). Lord Godalming, never bitten, holds it; at the
+    start of Mina Harker's turn (she starts bitten: data/hunters.json, ``starting_bites``)
+    his player offers it, Mina's player agrees, and Mina rolls — not Godalming."""
+    for seed in range(20):
+        table = Table(seed=seed)
+        hand(table, "godalming", "hypnosis")
+        table.start("munich")
+        while table.state["turn"]["who"] != "mina":
+            turn = table.state["turn"]
+            assert not table.names(table.seat_of("godalming"), "play_event") or \
+                turn["who"] == "godalming"
+            table.act(table.seat_of(turn["who"]), {"start": "to_movement", "move": "stay",
+                                                   "act": "end_turn"}[turn["stage"]])
+        assert table.state["turn"]["stage"] == "start"
+        holder, bitten = table.seat_of("godalming"), table.seat_of("mina")
+        assert holder != bitten
+        offer = table.names(holder, "play_event")
+        assert offer == [{"card": offer[0]["card"], "hunter": "godalming", "target": "mina"}]
+        table.act(holder, "play_event", **offer[0])
+        assert "hypnosis" in table.state["hunters"]["godalming"]["events"][0]
+        table.act(bitten, "choose", key="yes")
+        assert table.state["hunters"]["godalming"]["events"] == []
+        roll = next(e for e in table.log if "roll" in e["args"])
+        assert roll["args"]["hunter"] == "Mina Harker"
+        if roll["args"]["roll"] <= 2:
+            assert table.state["turn"]["who"] != "mina"
+            continue
+        assert public(table)["dracula_place"] == "munich"
+        return
+    raise AssertionError("no seed rolled 3-6")
+
+
+def test_hypnosis_waits_for_the_bitten_hunters_consent():
+    """„…with that hunter's consent“: Mina Harker's player declines; Lord Godalming keeps
+    the card and nothing is rolled."""
+    table = Table(seed=3)
+    hand(table, "godalming", "hypnosis")
+    table.start("munich")
+    table.until_turn("mina")
+    holder = table.seat_of("godalming")
+    table.act(holder, "play_event", **table.names(holder, "play_event")[0])
+    table.act(table.seat_of("mina"), "choose", key="no")
+    assert len(table.state["hunters"]["godalming"]["events"]) == 1
+    assert not any("roll" in e["args"] for e in table.log)
+    assert table.state["turn"]["who"] == "mina"
+
+
+def test_hypnosis_is_not_offered_at_an_unbitten_hunters_turn():
+    """„At the start of any bitten hunter's turn“: at Dr. Seward's turn (not bitten) Lord
+    Godalming's Hypnosis is not offered, and his own turn does not wait for it."""
+    table = Table(seed=3)
+    hand(table, "godalming", "hypnosis")
+    table.start("munich")
+    table.until_turn("seward")
+    assert table.state["turn"]["stage"] == "move"
+    assert table.names(table.seat_of("godalming"), "play_event") == []
 
 def test_stormy_seas_closes_a_sea_and_drives_dracula_ashore():
     """„Choose a sea with no hunter in it: nobody may enter it for 2 full rounds. If Dracula
@@ -471,15 +528,21 @@ def test_seduction_bites_and_takes_the_new_vampire_back():
     assert "new_vampire:1" in table.state["encounters"] or "new_vampire:1" in table.state["pool"]
 
 
-def test_wild_horses_send_the_hunter_away_before_the_fight():
-    """„Move that hunter to any city one road away; the combat does not take place. He may
-    still rest, supply or trade.“"""
+def wild_horses_to_amsterdam() -> Table:
+    """Lord Godalming walks into Brussels, where Dracula is; Wild Horses send him on."""
     table = Table()
     dracula_holds(table, "wild_horses")
     table.start("brussels")
     table.act(1, "travel", to="brussels", by="road")
     table.act(0, "play_event", **table.names(0, "play_event")[0])
     table.act(0, "choose", key="amsterdam")
+    return table
+
+
+def test_wild_horses_send_the_hunter_away_before_the_fight():
+    """„Move that hunter to any city one road away; the combat does not take place. He may
+    still rest, supply or trade.“"""
+    table = wild_horses_to_amsterdam()
     assert table.state["hunters"]["godalming"]["place"] == "amsterdam"
     assert table.state["turn"]["stage"] == "act"
 

@@ -23,8 +23,9 @@ TOOLS = {"hand_open", "hand_blood", "hand_health", "hand_bite", "hand_discard"}
 
 
 def play(seed: int, players: int, tools: float, check: Any = None,
-         max_steps: int = rules.MAX_TURNS) -> tuple[dict[str, Any], int]:
-    """A random legal game; the tools by hand are chosen with probability ``tools``."""
+         max_steps: int = rules.MAX_TURNS, watch: Any = None) -> tuple[dict[str, Any], int]:
+    """A random legal game; the tools by hand are chosen with probability ``tools``;
+    ``check(state, step)`` after every action, ``watch(state, step, log)`` with its lines."""
     chooser = random.Random(seed)
     state = rules.setup(default_options(rules, players), rng_for(0, f"{seed:064x}"))
     for step in range(1, max_steps + 1):
@@ -39,10 +40,13 @@ def play(seed: int, players: int, tools: float, check: Any = None,
         if calm and chooser.random() >= tools:
             choices = calm
         action = chooser.choice(choices)
-        state = rules.apply(state, seat, {"action": action.action, "params": action.params},
-                            rng_for(step, f"{seed:064x}")).state
+        applied = rules.apply(state, seat, {"action": action.action, "params": action.params},
+                              rng_for(step, f"{seed:064x}"))
+        state = applied.state
         if check is not None:
             check(state, step)
+        if watch is not None:
+            watch(state, step, applied.log)
     return state, max_steps
 
 

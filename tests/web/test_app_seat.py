@@ -6,10 +6,13 @@ the export's ``verify`` replays each of its decisions."""
 from __future__ import annotations
 
 import random
+import re
 
-from companion import store
+from companion import referee, store
 from companion.core import verify
 from companion.referee import appseat
+from tests.web.screens import texts
+from tests.web.test_box import secret
 
 APP = {"dracula_by_app": "cunning"}
 
@@ -87,3 +90,40 @@ def test_the_app_decides_again_when_the_table_moved_on(tables, app):
         late = appseat.Turn(code, 0, "cunning", version - 1, 0, None, [], None, None)
         assert not appseat.take(db, late, {"action": "start_at", "params": {"place": "oslo"}})
         assert store.version(db, code) == version
+
+
+def test_the_hosts_card_check_does_not_wait_for_the_apps_seat(tmp_path):
+    """Issue 31's check of the card values before the deal, at a table whose Dracula the
+    app plays: the app has no phone and sends no randomness, so once the host has checked
+    and the hunters' phone has joined, the deal goes on — in either order."""
+    db = store.connect(tmp_path / "d.db")
+    store.migrate(db)
+    for check_first in (True, False):
+        created = referee.create(db, "fury", APP, [{"name": "Dracula"}, {"name": "Anna"}])
+        anna = created["seats"][1]["token"]
+        value, commitment = secret()
+        if check_first:
+            referee.check_cards(db, created["host_token"], {})
+        table = referee.join(db, anna, commitment=commitment)
+        assert table.row["deal_phase"] == ("revealing" if check_first else "gathering")
+        if not check_first:
+            table = referee.check_cards(db, created["host_token"], {})
+            assert table.row["deal_phase"] == "revealing"
+        table = referee.reveal(db, anna, value)
+        assert table.dealt and table.state["options"]["initiative_checked"] is True
+
+
+def test_the_host_and_the_tablet_say_the_app_plays_dracula(client):
+    """Every screen that names the seats says which one the app plays: its card on the host
+    screen (no QR code, no link), the tablet's chips and the deal's list of phones."""
+    created = client.post("/api/tables", json={
+        "game": "fury", "seats": [{"name": "Dracula"}, {"name": "Anna"}],
+        "options": APP}).get_json()
+    host = client.get(f"/h/{created['host_token']}").get_data(as_text=True)
+    assert texts(host, "app-seat") == ["played by the app"]
+    assert len(re.findall(r"<code>https?://[^<]+/s/", host)) == 1, "a link for Anna only"
+    tablet = client.get(f"/t/{created['code']}").get_data(as_text=True)
+    assert texts(tablet, "app-seat") == ["played by the app"]
+    info = client.get(f"/api/t/{created['code']}").get_json()
+    assert [s["app"] for s in info["table"]["seats"]] == [True, False]
+    assert [s["app"] for s in info["table"]["deal"]["seats"]] == [True, False]

@@ -262,11 +262,16 @@ def test_a_set_up_form_shows_option_words_in_its_language_and_reads_them_back(ap
                                                                              lang):
     """Issue 32: a Czech or Russian form showed raw values (`4/3/red`, `auto`, `punch=3 …`);
     it shows them in its language, and the table is made with the game's own words."""
-    page = client.get(f"/new/fury?lang={lang}").get_data(as_text=True)
+    page = client.get(f"/new/fury?lang={lang}&players=2").get_data(as_text=True)
     shown = re.search(r'<textarea name="opt_initiative"[^>]*>([^<]*)</textarea>', page).group(1)
-    hunters = re.search(r'<textarea name="opt_hunters"[^>]*>([^<]*)</textarea>', page).group(1)
-    assert "punch" not in shown and "claws" not in shown and hunters != "auto"
+    assert "punch" not in shown and "claws" not in shown
+    # Who plays which hunter is named by the seats' roles, in the form's language.
+    roles = re.findall(r'<span class="seat-role">([^<]*)</span>', page)
+    assert roles[0] == {"cs": "Drákula", "ru": "Дракула"}[lang] and " and " not in roles[1]
+    hunters = re.search(r'<input type="hidden" name="opt_hunters" value="([^"]*)">',
+                        page).group(1)
     form = {"csrf_token": csrf(page), "lang": lang, "seat0": "Vlad", "seat1": "Anna",
+            "players": "2",
             "opt_initiative": shown.replace("=3", "=6", 1), "opt_hunters": hunters,
             "opt_train_die": "0,1,1,2,2,3", "opt_first_turn": "hunters",
             "opt_resolve_limit": "turn", "opt_mina_bite": "permanent"}

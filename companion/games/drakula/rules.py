@@ -65,6 +65,7 @@ from companion.games.drakula.board import (
     supply_public,
     who,
 )
+from companion.games.drakula.box import box as box
 from companion.games.drakula.data import (
     ACTION_CARDS,
     BARRIER_COLOURS,
@@ -95,6 +96,7 @@ from companion.games.drakula.options import (  # noqa: F401 (OPTIONS, default_op
 )
 from companion.games.drakula.picks import PICKS, confirm_picks, pick_card, setup_actions
 from companion.games.drakula.play import play_actions, play_card
+from companion.games.drakula.reveal import reveal as reveal
 from companion.games.drakula.specials import skip_special, special_actions, use_special
 from companion.games.drakula.turn import deal_hand
 from companion.games.drakula.view import card_view, redeal_hidden, view  # noqa: F401 (the contract)

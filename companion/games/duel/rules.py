@@ -46,6 +46,7 @@ from companion.games.base import (
     thaw,
 )
 from companion.games.duel import cards, rounds, secret
+from companion.games.duel.box import box as box
 from companion.games.duel.cards import BY_KEY, JOKERS, sort_hand
 from companion.games.duel.core import (
     KEEP,
@@ -69,6 +70,7 @@ from companion.games.duel.options import (
     jokers_dealt,
     validate,
 )
+from companion.games.duel.reveal import reveal as reveal
 from companion.games.duel.rounds import next_round
 from companion.games.duel.view import view  # noqa: F401 (the contract)
 

@@ -20,8 +20,14 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from companion.caches import Cache
+
 MAP_FILE = Path(__file__).parent / "data" / "map.json"
 _DATA: dict[str, Any] = json.loads(MAP_FILE.read_text(encoding="utf-8"))
+LABELS_FILE = Path(__file__).parent / "data" / "labels.json"
+LABELS: dict[str, dict[str, list[float]]] = (
+    json.loads(LABELS_FILE.read_text(encoding="utf-8")) if LABELS_FILE.exists() else {})
+"""Where each place's name is drawn on the base map, per language (``draw.py`` writes it)."""
 
 CASTLE = "castle_dracula"
 HOSPITAL = "st_joseph_and_st_mary"
@@ -166,3 +172,59 @@ def spot(pid: str, **extra: Any) -> dict[str, Any]:
     """An overlay entry for the map: the place with its drawing position, plus ``extra``."""
     x, y = xy(pid)
     return {"place": pid, "x": x, "y": y, **extra}
+
+
+MARKS = {"dracula": (32.0, 32.0), "hunter": (26.0, 26.0), "trail": (28.0, 22.0),
+         "marker": (22.0, 22.0)}
+"""The size of each kind of overlay mark, in map units."""
+_AROUND = ((0, 1), (0, -1), (1, 0), (-1, 0), (1, 1), (-1, 1), (1, -1), (-1, -1))
+
+
+_beside: Cache[tuple[str, str, tuple[str, ...]], tuple[tuple[float, float], ...]] = Cache(
+    "marks beside the names", 4096)
+"""A place's marks in a language, by the kinds of marks there: the map never changes."""
+
+
+def beside(pid: str, lang: str, kinds: tuple[str, ...]) -> tuple[tuple[float, float], ...]:
+    """Where the overlay's marks at one place go (their centres, in ``kinds``' order):
+    around the place's dot, never over a name of the base map in ``lang``, another place's
+    dot or each other — the nearest free spot, a wider ring when the first is full.
+
+    >>> len(beside("paris", "en", ("hunter", "trail")))
+    2
+    """
+    kept = _beside.get((pid, lang, kinds))
+    if kept is not None:
+        return kept
+    x, y = xy(pid)
+    names = [tuple(b) for b in LABELS.get(lang, LABELS.get("en", {})).values()]
+    dots = [(p.x - 9, p.y - 9, p.x + 9, p.y + 9) for p in PLACES.values()
+            if p.id != pid and p.kind != "sea"]
+    taken: list[tuple[float, float, float, float]] = []
+    out = []
+    for kind in kinds:
+        w, h = MARKS[kind]
+        best: tuple[float, tuple[float, float]] | None = None
+        for ring in (1.0, 1.9, 2.8):
+            for dx, dy in _AROUND:
+                cx = x + dx * (9 + w / 2) * ring
+                cy = y + dy * (9 + h / 2) * ring
+                box = (cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2)
+                cost = sum(_overlap(box, other) for other in (*names, *dots, *taken))
+                if best is None or cost < best[0]:
+                    best = (cost, (cx, cy))
+                if cost == 0:
+                    break
+            if best is not None and best[0] == 0:
+                break
+        assert best is not None
+        cx, cy = best[1]
+        taken.append((cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2))
+        out.append((round(cx, 1), round(cy, 1)))
+    return _beside.keep((pid, lang, kinds), tuple(out))
+
+
+def _overlap(a: tuple[float, ...], b: tuple[float, ...]) -> float:
+    width = min(a[2], b[2]) - max(a[0], b[0])
+    height = min(a[3], b[3]) - max(a[1], b[1])
+    return width * height if width > 0 and height > 0 else 0.0

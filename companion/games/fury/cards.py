@@ -20,6 +20,8 @@ import json
 from pathlib import Path
 from typing import Any
 
+from companion.games.base import N_
+
 DATA = Path(__file__).parent / "data"
 
 
@@ -54,6 +56,28 @@ EVENT_HAND_HILDESHEIM: int = _DRACULA["event_hand_hildesheim"]
 TRAIL_LENGTH: int = _DRACULA["trail"]
 CATACOMBS: int = _DRACULA["catacombs"]
 VAMPIRES_TO_WIN: int = _DRACULA["vampire_track_win"]
+
+HUNTER_GROUPS: dict[str, str] = {
+    "godalming": N_("Lord Godalming"),
+    "seward": N_("Dr. Seward"),
+    "van_helsing": N_("Van Helsing"),
+    "mina": N_("Mina Harker"),
+    "godalming seward": N_("Lord Godalming and Dr. Seward"),
+    "godalming van_helsing": N_("Lord Godalming and Van Helsing"),
+    "godalming mina": N_("Lord Godalming and Mina Harker"),
+    "seward van_helsing": N_("Dr. Seward and Van Helsing"),
+    "seward mina": N_("Dr. Seward and Mina Harker"),
+    "van_helsing mina": N_("Van Helsing and Mina Harker"),
+    "godalming seward van_helsing": N_("Lord Godalming, Dr. Seward and Van Helsing"),
+    "godalming seward mina": N_("Lord Godalming, Dr. Seward and Mina Harker"),
+    "godalming van_helsing mina": N_("Lord Godalming, Van Helsing and Mina Harker"),
+    "seward van_helsing mina": N_("Dr. Seward, Van Helsing and Mina Harker"),
+    "godalming seward van_helsing mina": N_("Lord Godalming, Dr. Seward, Van Helsing and "
+                                            "Mina Harker"),
+}
+"""What a hunter player plays, by his hunters in turn order: one role name for each of the
+fifteen ways (a sentence, so each language joins the names its own way)."""
+
 
 EVENT_DECK: tuple[str, ...] = tuple(_copies(list(EVENTS.values())))
 ITEM_DECK: tuple[str, ...] = tuple(_copies(list(ITEMS.values())))

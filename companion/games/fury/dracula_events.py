@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from companion.games.base import N_
-from companion.games.fury import board, cards, hunters, movement, trail
+from companion.games.fury import board, cards, figures, hunters, movement, trail
 from companion.games.fury.choices import ask, question
 from companion.games.fury.event_effects import cancel, hunter_options, pending, place_options
 from companion.games.fury.events import card, open_window, set_ally
@@ -208,7 +208,7 @@ def _horses_options(state: State, data: dict[str, Any]) -> list[Any]:
 @question("horses", N_("Wild Horses: where do they run?"), _horses_options)
 def _horses(ctx: Ctx, data: dict[str, Any], place: str) -> None:
     for hunter in data["group"]:
-        ctx.state["hunters"][hunter]["place"] = place
+        figures.move_hunter(ctx, hunter, place, N_("Wild Horses"))
     ctx.say("Wild horses carry {hunters} to {place}.",
             hunters=[hunter_label(h) for h in data["group"]], place=board.name(place))
 
@@ -259,7 +259,7 @@ def _sea_reach(start: str, steps: int) -> set[str]:
 def _control_storms(ctx: Ctx, data: dict[str, Any], port: str) -> None:
     state = ctx.state
     for hunter in data["group"]:
-        state["hunters"][hunter]["place"] = port
+        figures.move_hunter(ctx, hunter, port, N_("Control Storms"))
     ctx.say("Storms drive {hunters} into {place}.",
             hunters=[hunter_label(h) for h in data["group"]], place=board.name(port))
     turn = state["turn"]

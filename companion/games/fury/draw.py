@@ -1,7 +1,9 @@
 """The base map as SVG, one file per language: coast, links, places and their names.
 
 ``python -m companion.games.fury.draw`` projects every place's latitude and longitude into
-``data/map.json`` (x, y and the frame), then writes ``static/games/fury/map-{en,cs,ru}.svg``.
+``data/map.json`` (x, y and the frame), then writes ``static/games/fury/map-{en,cs,ru}.svg``
+and, in ``data/labels.json``, where each name lies in each language (the live overlay sets
+its marks beside the names, never over them: ``board.beside``).
 The tablet loads the file once (cached by its hash) and the live overlay of
 ``templates/games/fury/_map.html`` is drawn over it in the same frame.
 """
@@ -267,8 +269,7 @@ def label(place: board.Place, text: str, box: Box) -> str:
 def europe_svg(names: dict[str, str]) -> str:
     """The base map for one language (``names``: place id → the name to print)."""
     links = [(a, b, t, route(a, b, t)) for a, b, t in board.LINKS]
-    segments = [(p, q) for *_, points in links for p, q in zip(points, points[1:], strict=False)]
-    boxes = place_labels(names, segments)
+    boxes = label_boxes(names)
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {geo.WIDTH} {geo.HEIGHT}" '
            f'width="{geo.WIDTH}" height="{geo.HEIGHT}">',
            f'<rect width="{geo.WIDTH}" height="{geo.HEIGHT}" fill="{SEA_COLOUR}"/>',
@@ -319,10 +320,31 @@ def main() -> None:
         importlib.reload(board)
         print(f"{board.MAP_FILE}: positions updated")
     STATIC.mkdir(parents=True, exist_ok=True)
+    labels = {}
     for lang in LANGUAGES:
         target = STATIC / f"map-{lang}.svg"
         target.write_text(europe_svg(names_in(lang)), encoding="utf-8")
         print(f"{target}: {target.stat().st_size} bytes")
+        labels[lang] = {pid: [round(v, 1) for v in box]
+                        for pid, box in sorted(label_boxes(names_in(lang)).items())}
+    board.LABELS_FILE.write_text(labels_json(labels), encoding="utf-8")
+    print(f"{board.LABELS_FILE}: where each name lies")
+
+
+def label_boxes(names: dict[str, str]) -> dict[str, Box]:
+    """Where each name is drawn, as ``europe_svg`` places it."""
+    links = [route(a, b, t) for a, b, t in board.LINKS]
+    return place_labels(names, [(p, q) for points in links
+                                for p, q in zip(points, points[1:], strict=False)])
+
+
+def labels_json(labels: dict[str, dict[str, list[float]]]) -> str:
+    """``data/labels.json`` as written: one language a block, one name a line."""
+    blocks = []
+    for lang, boxes in labels.items():
+        lines = ",\n".join(f"  {json.dumps(pid)}: {json.dumps(box)}" for pid, box in boxes.items())
+        blocks.append(f" {json.dumps(lang)}: {{\n{lines}\n }}")
+    return "{\n" + ",\n".join(blocks) + "\n}\n"
 
 
 if __name__ == "__main__":

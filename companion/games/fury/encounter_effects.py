@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from companion.games.base import N_
-from companion.games.fury import board, cards, decks, events, hunters
+from companion.games.fury import board, cards, decks, events, figures, hunters
 from companion.games.fury.choices import ask, question
 from companion.games.fury.encounters import EFFECTS, start_combat
 from companion.games.fury.state import DRACULA, Ctx, State, controller, hunter_label
@@ -140,12 +140,14 @@ def fog(ctx: Ctx, token: str, group: list[str], ambush: bool) -> bool:
     """„Туман: ход Охотника тут же завершается… Пока она остается перед Охотником, ни один
     другой Охотник не может ни войти в город, ни выйти из него… В конце следующего хода
     Охотника жетон сбрасывается в пул.“ Met in his own turn, that turn's end does not
-    count; laid on him in Dracula's turn (a matured Ambush), his coming turn is the next."""
+    count (also when he met it as a member of another hunter's group); laid on him in
+    Dracula's turn (a matured Ambush), his coming turn is the next."""
     end_turn(ctx)
     holder = group[0]
     turn = ctx.state["turn"]
     ctx.state["hunters"][holder]["held"].append(token)
-    ctx.state["hunters"][holder]["fog"] = 2 if turn and turn["who"] == holder else 1
+    this_turn = turn is not None and turn["who"] != "dracula" and holder in turn["group"]
+    ctx.state["hunters"][holder]["fog"] = 2 if this_turn else 1
     ctx.say("Fog settles on {place}: no other hunter may enter or leave it until the end of "
             "{hunter}'s next turn.", place=board.name(ctx.state["hunters"][holder]["place"]),
             hunter=hunter_label(holder))
@@ -468,7 +470,7 @@ def _bats_move(ctx: Ctx, data: dict[str, Any], to: str) -> None:
     h = state["hunters"][hunter]
     h["bats"] = False
     if to != "stay":
-        h["place"] = to
+        figures.move_hunter(ctx, hunter, to, N_("Bats"))
         ctx.say("The bats drive {hunter} to {place}.", hunter=hunter_label(hunter),
                 place=board.name(to))
     if not any(other["bats"] for other in state["hunters"].values()):

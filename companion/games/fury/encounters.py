@@ -15,7 +15,7 @@ from collections.abc import Callable
 from typing import Any
 
 from companion.games.base import N_, NP_, Action
-from companion.games.fury import board, byhand, cards, events, trail
+from companion.games.fury import board, byhand, cards, events, news, trail
 from companion.games.fury.state import DRACULA, Ctx, State
 
 Effect = Callable[[Ctx, str, list[str], bool], bool]
@@ -88,6 +88,9 @@ def resolve(ctx: Ctx, token: str, group: list[str], ambush: bool = False) -> Non
     slot = trail.holding(state, token)
     ctx.say("Encounter: {encounter}. {text}", encounter=cards.encounter_name(token),
             text=cards.en(cards.encounter(token)["text"]))
+    news.begin(ctx, "encounter", cards.encounter_name(token),
+               cards.en(cards.encounter(token)["text"]),
+               hunters=[cards.hunter_name(h) for h in group])
     events.later(ctx, "meet", token=token, group=list(group), ambush=ambush,
                  slot=None if slot is None else slot["id"], forewarned=False, seduced=False,
                  asked=False)
@@ -95,6 +98,13 @@ def resolve(ctx: Ctx, token: str, group: list[str], ambush: bool = False) -> Non
 
 
 def _meet(ctx: Ctx, item: dict[str, Any]) -> None:
+    """The encounter acts; what it said goes with it to the tablet's first screen."""
+    start = len(ctx.log)
+    _act(ctx, item)
+    news.since(ctx, start)
+
+
+def _act(ctx: Ctx, item: dict[str, Any]) -> None:
     """The encounter acts on the hunters (not on one in the hospital), unless a card
     stopped it."""
     state = ctx.state

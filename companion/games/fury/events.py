@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion.games.base import N_, Action
-from companion.games.fury import byhand, cards, decks, hunters
+from companion.games.fury import byhand, cards, decks, hunters, news
 from companion.games.fury.cards import HUNTERS
 from companion.games.fury.state import DRACULA, Ctx, State, controller
 
@@ -47,6 +47,9 @@ class Card:
     when: Callable[[State, str | None, dict[str, Any]], bool] | None = None
     """An extra condition at that moment (``state, hunter, window data``)."""
     cancellable: bool = True
+    for_others: bool = False
+    """Another hunter may play it at the moment of this hunter's turn (Hypnosis: „At the
+    start of any bitten hunter's turn (your own too), with that hunter's consent“)."""
 
 
 CARDS: dict[str, Card] = {}
@@ -72,11 +75,11 @@ WINDOWS: dict[str, tuple[str, str]] = {
 """Each window: whose cards may be played, and the question the phone shows."""
 
 
-def card(kind: str, *windows: str, when: Any = None,
-         cancellable: bool = True) -> Callable[[Effect], Effect]:
+def card(kind: str, *windows: str, when: Any = None, cancellable: bool = True,
+         for_others: bool = False) -> Callable[[Effect], Effect]:
     """Register the effect of an event card and the moments it may be played."""
     def register(fn: Effect) -> Effect:
-        CARDS[kind] = Card(fn, windows, when, cancellable)
+        CARDS[kind] = Card(fn, windows, when, cancellable, for_others)
         return fn
     return register
 
@@ -171,6 +174,7 @@ def play(ctx: Ctx, card_id: str, hunter: str | None, data: dict[str, Any] | None
     player = cards.hunter_name(hunter) if hunter else N_("Dracula")
     ctx.say("{who} plays {card}: {text}", who=player, card=cards.event_name(card_id),
             text=cards.en(entry["text"]))
+    news.begin(ctx, "event", cards.event_name(card_id), cards.en(entry["text"]), who=player)
     ctx.revealed = True
     decks.discard_event(state, card_id)
     items: list[dict[str, Any]] = []
@@ -201,7 +205,9 @@ def resolve_effect(ctx: Ctx, item: dict[str, Any]) -> None:
         return
     spec = CARDS.get(cards.kind(item["card"]))
     if spec is not None:
+        start = len(ctx.log)
         spec.effect(ctx, item)
+        news.since(ctx, start)
         return
     hunter = item["hunter"]
     seats = [DRACULA] + ([controller(ctx.state, hunter)] if hunter else [])
@@ -265,6 +271,33 @@ def play_actions(state: State, seat: int, window: str, data: dict[str, Any],
     return out
 
 
+def offers_for(state: State, seat: int, window: str, target: str,
+               group: str) -> list[Action]:
+    """Cards this seat's hunters may play at ``target``'s moment although it is not their
+    own turn (``Card.for_others``); ``target`` consents on his phone unless the same player
+    plays both."""
+    out = []
+    seen = set()
+    data = {"hunter": target}
+    for hunter in HUNTERS:
+        if hunter == target or controller(state, hunter) != seat:
+            continue
+        for card_id in sorted(state["hunters"][hunter]["events"]):
+            spec = CARDS.get(cards.kind(card_id))
+            if spec is None or not spec.for_others or (cards.kind(card_id), hunter) in seen \
+                    or not fits(state, card_id, hunter, window, data):
+                continue
+            seen.add((cards.kind(card_id), hunter))
+            out.append(Action("play_event", {"card": card_id, "hunter": hunter,
+                                             "target": target},
+                              N_("{hunter} plays {card} for {target}"),
+                              {"card": cards.event_name(card_id),
+                               "hunter": cards.hunter_name(hunter),
+                               "target": cards.hunter_name(target)},
+                              group=group, hint=cards.en(cards.event(card_id)["text"])))
+    return out
+
+
 def stale_window(state: State, item: dict[str, Any]) -> bool:
     """A window whose seat holds nothing that fits any longer: nobody is asked it."""
     return item["kind"] == "window" and not playable(
@@ -284,7 +317,18 @@ def do_play_event(ctx: Ctx, seat: int, params: dict[str, Any]) -> None:
     state = ctx.state
     card_id, hunter = params["card"], params["hunter"] or None
     data: dict[str, Any] = {}
-    if state["queue"] and state["queue"][0]["kind"] == "window" \
+    target = params.get("target")
+    if target and hunter:
+        data = {"hunter": target}
+        if controller(state, target) != seat:
+            from companion.games.fury import choices
+
+            choices.ask(ctx, "consent", controller(state, target), front=True,
+                        always_ask=True, card=card_id, hunter=hunter, target=target)
+            ctx.say("{hunter} offers {card} to {target}.", hunter=cards.hunter_name(hunter),
+                    card=cards.event_name(card_id), target=cards.hunter_name(target))
+            return
+    elif state["queue"] and state["queue"][0]["kind"] == "window" \
             and state["queue"][0]["seat"] == seat:
         data = state["queue"].pop(0)["data"]
     if hunter is None:

@@ -24,6 +24,7 @@ from typing import Any
 
 from companion.games.base import N_
 from companion.games.fury import board, cards, tactics, trail
+from companion.games.fury.figures import turn_index
 from companion.games.fury.state import DRACULA, Ctx, State, controller, over
 
 ENEMY = "enemy"
@@ -116,7 +117,7 @@ def end(ctx: Ctx, fight: dict[str, Any], outcome: str) -> None:
             _release(state, fight["token"])
         elif outcome != "cancelled":
             _end_hunter_turn(state)
-    state["fought"] = {"at": _turn_index(state), "enemy": enemy_name(fight),
+    state["fought"] = {"at": turn_index(state), "enemy": enemy_name(fight),
                        "place": fight["place"], "hunters": fight["hunters"],
                        "outcome": outcome, "shown": fight["shown"]}
     hook = ON_END.get(fight["source"] or fight["enemy"])
@@ -169,9 +170,11 @@ def _options(state: State, fight: dict[str, Any], fighter: str) -> list[str]:
     return [kind for kind, _copy in tactics.hunter_options(state, fight, fighter)]
 
 
-def round_view(enemy: str, shown: dict[str, Any] | None) -> dict[str, Any] | None:
-    """A revealed round as every screen shows it: the cards, the dice with each modifier by
-    name, the totals, how a tie went, who won and what the result did."""
+def round_view(state: State, enemy: str,
+               shown: dict[str, Any] | None) -> dict[str, Any] | None:
+    """A revealed round as every screen shows it: the cards with the initiative printed on
+    each (a tie is read from them), the dice with each modifier by name, the totals, how a
+    tie went, who won and what the result did."""
     if shown is None:
         return None
     mods = {side: [cards.en(tactics.MODIFIERS[m]["names"]) for m in found]
@@ -179,7 +182,8 @@ def round_view(enemy: str, shown: dict[str, Any] | None) -> dict[str, Any] | Non
     return {
         "n": shown["n"],
         "cards": [{"who": enemy if f == ENEMY else cards.hunter_name(f), "card": _card(c),
-                   "enemy": f == ENEMY} for f, c in shown["cards"].items()],
+                   "enemy": f == ENEMY, "initiative": tactics.initiative(state, c)}
+                  for f, c in shown["cards"].items()],
         "dice": shown["dice"], "mods": mods, "totals": shown["totals"],
         "tie": shown.get("tie"), "winner": shown.get("winner"),
         "applied": cards.hunter_name(shown["applied"]) if shown.get("applied") else None,
@@ -218,28 +222,23 @@ def view(state: State, seat: int | None) -> dict[str, Any] | None:
         "continues": fight["continues"], "repel": fight["repel"],
         "no_escape": fight["no_escape"], "trap": fight["trap"],
         "planning": fight["planning"], "played": fight["played"],
-        "shown": round_view(enemy_name(fight), fight["now"] or fight["shown"]),
+        "shown": round_view(state, enemy_name(fight), fight["now"] or fight["shown"]),
+        "initiative": {card: tactics.initiative(state, card)
+                       for f in fighters for card in f["options"]},
         "night": cards.is_night(state["time"]),
     }
-
-
-def _turn_index(state: State) -> int:
-    """Turns since the game began: a round is Dracula's turn and the four hunters'."""
-    turn = state["turn"]
-    order = ["dracula", *cards.HUNTERS]
-    return state["round"] * len(order) + (order.index(turn["who"]) if turn else 0)
 
 
 def _after(state: State) -> dict[str, Any] | None:
     """The combat just fought stays on the screens during the turn after it."""
     fought = state.get("fought")
-    if not fought or _turn_index(state) - fought["at"] > 1:
+    if not fought or turn_index(state) - fought["at"] > 1:
         return None
     return {
         "active": False, "enemy": fought["enemy"], "place": fought["place"],
         "place_name": board.name(fought["place"]), "outcome": fought["outcome"],
         "hunters": [cards.hunter_name(h) for h in fought["hunters"]],
-        "shown": round_view(fought["enemy"], fought["shown"]),
+        "shown": round_view(state, fought["enemy"], fought["shown"]),
     }
 
 

@@ -12,7 +12,17 @@ from __future__ import annotations
 from typing import Any
 
 from companion.games.base import N_, NP_, Action
-from companion.games.fury import board, cards, decks, events, hunters, items, movement, trail
+from companion.games.fury import (
+    board,
+    cards,
+    decks,
+    events,
+    figures,
+    hunters,
+    items,
+    movement,
+    trail,
+)
 from companion.games.fury.state import Ctx, State, controller, hunter_label
 
 MAX_GIVES = 8
@@ -93,16 +103,30 @@ def start_actions(state: State) -> list[Action]:
                           group=group,
                           hint=N_("1: lose 2 health; 2–3: nothing; 4–6: the bite is "
                                   "cured.")))
-    out += events.play_actions(state, controller(state, hunter), "hunter_start",
-                               {"hunter": hunter}, among=[hunter])
+    seat = controller(state, hunter)
+    out += events.play_actions(state, seat, "hunter_start", {"hunter": hunter}, among=[hunter])
+    out += events.offers_for(state, seat, "hunter_start", hunter, N_("Your event cards"))
     out += items.turn_actions(state, controller(state, hunter), [hunter])
     for action in out:
         action.label_args.setdefault("hunter", name)
     return sorted(out, key=Action.sort_key)
 
 
+def start_offers(state: State, seat: int) -> list[Action]:
+    """What another player may do at the start of this hunter's turn: play a card for him
+    (Hypnosis for a bitten hunter)."""
+    hunter = current(state)
+    if seat == controller(state, hunter):
+        return []
+    return events.offers_for(state, seat, "hunter_start", hunter,
+                             N_("A bitten hunter's turn starts: play a card for him?"))
+
+
 def start_is_automatic(state: State) -> bool:
-    return len(start_actions(state)) == 1
+    if len(start_actions(state)) > 1:
+        return False
+    seats = set(state["control"].values()) - {controller(state, current(state))}
+    return not any(start_offers(state, seat) for seat in seats)
 
 
 def start_hangs_on_cards(state: State) -> bool:
@@ -168,7 +192,7 @@ def do_go(ctx: Ctx, seat: int, params: dict[str, Any]) -> None:
     state = ctx.state
     item = state["queue"].pop(0)
     hunter = item["hunter"]
-    state["hunters"][hunter]["place"] = params["place"]
+    figures.move_hunter(ctx, hunter, params["place"], N_("Sense of Emergency"))
     ctx.say("{hunter} hurries to {place}.", hunter=hunter_label(hunter),
             place=board.name(params["place"]))
     if state["turn"]["who"] == hunter and state["turn"]["stage"] in ("start", "move"):
@@ -402,8 +426,7 @@ def arrive(ctx: Ctx, to: str | None, by: str) -> None:
         turn["start"] = place_of(state, turn["who"])
     if turn["voyage"] and to is not None:
         turn["voyage"] -= 1
-        for h in turn["group"]:
-            state["hunters"][h]["place"] = to
+        _move_group(ctx, to)
         ctx.say(_SAIL, hunters=names, place=board.name(to))
         if board.is_sea(to) and turn["voyage"] > 0:
             return
@@ -411,8 +434,7 @@ def arrive(ctx: Ctx, to: str | None, by: str) -> None:
         ctx.say(_VOYAGE_ENDS, hunters=names,
                 place=board.name(place_of(state, turn["who"])))
     elif to is not None:
-        for h in turn["group"]:
-            state["hunters"][h]["place"] = to
+        _move_group(ctx, to)
         ctx.say(_TRAVEL[by], hunters=names,
                 place=board.name(to))
     else:
@@ -426,6 +448,19 @@ def arrive(ctx: Ctx, to: str | None, by: str) -> None:
         state["hunters"][h]["declared"] = None
 
 
+
+
+def _move_group(ctx: Ctx, to: str) -> None:
+    """The leader's player moves his own figure; a companion's figure is the table's to
+    move, with an instruction."""
+    state = ctx.state
+    leader = current(state)
+    for h in state["turn"]["group"]:
+        if h == leader:
+            state["hunters"][h]["place"] = to
+        else:
+            figures.move_hunter(ctx, h, to, N_("with {leader}"),
+                                leader=cards.hunter_name(leader))
 
 
 # --- the action phase -------------------------------------------------------------------

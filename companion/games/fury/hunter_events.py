@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from companion.games.base import N_
-from companion.games.fury import board, cards, hunters, movement, trail
+from companion.games.fury import board, cards, events, hunters, movement, trail
 from companion.games.fury.choices import Option, ask, question
 from companion.games.fury.event_effects import (
     LAND,
@@ -281,16 +281,18 @@ def sense_of_emergency(ctx: Ctx, play_: dict[str, Any]) -> None:
 
 
 def _bitten(state: State, hunter: str | None, data: dict[str, Any]) -> bool:
-    return state["hunters"][hunter]["bites"] > 0
+    """The hunter whose turn starts is bitten (the card's holder need not be)."""
+    return state["hunters"][data.get("hunter") or hunter]["bites"] > 0
 
 
-@card("hypnosis", "hunter_start", when=_bitten)
+@card("hypnosis", "hunter_start", when=_bitten, for_others=True)
 def hypnosis(ctx: Ctx, play_: dict[str, Any]) -> None:
-    """„That hunter rolls a hunter die. 1–2: … his turn ends at once. 3–6: Dracula's current
+    """„At the start of any bitten hunter's turn (your own too), with that hunter's consent.
+    That hunter rolls a hunter die. 1–2: … his turn ends at once. 3–6: Dracula's current
     location and every vampire in his trail and catacombs are revealed, and Dracula must
-    declare his next move.“"""
+    declare his next move.“ „That hunter“ is the bitten one, whoever holds the card."""
     state = ctx.state
-    hunter = play_["hunter"]
+    hunter = play_["data"].get("hunter") or play_["hunter"]
     roll = ctx.rng.roll(6)
     ctx.revealed = True
     ctx.say("Hypnosis: {hunter} rolls {roll}.", hunter=hunter_label(hunter), roll=roll)
@@ -342,6 +344,26 @@ def _dracula_declares(ctx: Ctx, data: dict[str, Any], key: str) -> None:
 
 def _stormy_possible(state: State, hunter: str | None, data: dict[str, Any]) -> bool:
     return bool(_storm_options(state, {}))
+
+
+def _consent_options(state: State, data: dict[str, Any]) -> list[Any]:
+    args = {"hunter": hunter_label(data["hunter"]), "card": cards.event_name(data["card"]),
+            "target": hunter_label(data["target"])}
+    return [("yes", N_("{target} agrees: {hunter} plays {card}"), args, ""),
+            ("no", N_("{target} declines: {hunter} keeps {card}"), args, "")]
+
+
+@question("consent", N_("A card is offered for this hunter's turn: agree?"), _consent_options)
+def _consent(ctx: Ctx, data: dict[str, Any], key: str) -> None:
+    """„…with that hunter's consent“: the bitten hunter's player agrees or not."""
+    state = ctx.state
+    card_id, holder, target = data["card"], data["hunter"], data["target"]
+    if key == "no" or card_id not in state["hunters"][holder]["events"]:
+        ctx.say("{target} declines {card}.", target=hunter_label(target),
+                card=cards.event_name(card_id))
+        return
+    hunters.lose_card(state, holder, card_id)
+    events.play(ctx, card_id, holder, {"hunter": target})
 
 
 @card("stormy_seas", "hunter_start", when=_stormy_possible)

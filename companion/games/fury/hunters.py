@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from companion.games.base import N_, NP_
-from companion.games.fury import board, cards, decks
+from companion.games.fury import board, cards, decks, figures
 from companion.games.fury.state import Ctx, State, add_vampires, controller, over
 
 
@@ -61,7 +61,7 @@ def defeat(ctx: Ctx, hunter: str) -> None:
     h = state["hunters"][hunter]
     ctx.say("{hunter} is defeated and taken to the hospital of St. Joseph and St. Mary.",
             hunter=cards.hunter_name(hunter))
-    h["place"] = board.HOSPITAL
+    figures.move_hunter(ctx, hunter, board.HOSPITAL, N_("defeated"))
     for card in list(h["items"]):
         decks.discard_item(state, lose_card(state, hunter, card))
     for card in list(h["events"]):

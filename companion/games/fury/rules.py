@@ -47,14 +47,18 @@ from companion.games.fury import (
     encounters,
     event_effects,
     events,
+    figures,
     hunt,
     hunter_events,
     items,
     tactics,
+    trail,
     turns,
 )
 from companion.games.fury.automa import play as automa
+from companion.games.fury.box import box
 from companion.games.fury.cards import HUNTERS
+from companion.games.fury.reveal import reveal
 from companion.games.fury.state import DRACULA, Ctx, controller, hunters_of
 from companion.games.fury.view import redeal_hidden, view
 
@@ -164,8 +168,53 @@ def validate(options: dict[str, Any]) -> None:
 
 
 def seats(options: dict[str, Any]) -> SeatSpec:
-    """Dracula and one to four hunter players."""
-    return SeatSpec(min=MIN_PLAYERS, max=MAX_PLAYERS)
+    """Dracula and one to four hunter players; once the count is known, what each plays
+    (all four hunters are always in play) and every other way to share the hunters.
+
+    >>> seats({"players": 3, "hunters": "auto"}).named
+    ('Dracula', 'Lord Godalming and Dr. Seward', 'Van Helsing and Mina Harker')
+    """
+    players = options.get("players")
+    if not isinstance(players, int) or not MIN_PLAYERS <= players <= MAX_PLAYERS:
+        return SeatSpec(min=MIN_PLAYERS, max=MAX_PLAYERS)
+    split = hunter_split(options.get("hunters", "auto"), players)
+    shares = tuple((letters, _roles(hunter_split(letters, players), players))
+                   for letters in _shares(players - 1))
+    return SeatSpec(min=MIN_PLAYERS, max=MAX_PLAYERS, named=_roles(split, players),
+                    shares=shares, share_option="hunters")
+
+
+def _roles(split: dict[str, int], players: int) -> tuple[str, ...]:
+    groups = [" ".join(h for h in HUNTERS if split[h] == seat) for seat in range(1, players)]
+    return (N_("Dracula"), *(cards.HUNTER_GROUPS[g] for g in groups))
+
+
+def _shares(groups: int) -> list[str]:
+    """Every way to share the four hunters among ``groups`` players, each once (a player's
+    seat is where his name is written): the groups in the order of their first hunter,
+    "auto" (the turn order's sharing) first.
+
+    >>> _shares(2)[:3]
+    ['auto', 'GSV/M', 'GSM/V']
+    """
+    found: list[str] = []
+
+    def place(i: int, parts: list[str]) -> None:
+        if i == len(HUNTERS):
+            if len(parts) == groups:
+                found.append("/".join(parts))
+            return
+        letter = "GSVM"[i]
+        for k in range(len(parts)):
+            place(i + 1, parts[:k] + [parts[k] + letter] + parts[k + 1:])
+        if len(parts) < groups:
+            place(i + 1, [*parts, letter])
+
+    place(0, [])
+    auto = "/".join("".join("GSVM"[i] for i, h in enumerate(HUNTERS)
+                            if hunter_split("auto", groups + 1)[h] == seat)
+                    for seat in range(1, groups + 1))
+    return ["auto", *(f for f in found if f != auto)]
 
 
 def setup(options: dict[str, Any], rng: Random) -> State:
@@ -215,6 +264,7 @@ def setup(options: dict[str, Any], rng: Random) -> State:
         },
         "done": [],
         "corrections": {},
+        "board": [],
         "result": None,
     }
     ctx = Ctx(state, [], rng)
@@ -279,9 +329,10 @@ _PARAMS: dict[str, dict[str, type | tuple[type, ...]]] = {
     "hand_discard": {"hunter": str, "card": str},
 }
 
-_OPTIONAL: dict[str, dict[str, type]] = {"tactic": {"target": str}}
+_OPTIONAL: dict[str, dict[str, type]] = {"tactic": {"target": str},
+                                         "play_event": {"target": str}}
 """Parameters an action carries only sometimes: Dracula's tactic names the hunter it
-strikes when he fights several."""
+strikes when he fights several; a card played for another hunter (Hypnosis) names him."""
 
 
 def actions(state: State, seat: int) -> list[Action]:
@@ -321,8 +372,10 @@ def apply(state: State, seat: int, action: dict[str, Any], rng: Random) -> Appli
     if not legal:
         raise IllegalActionError(*_why_not(state, seat, name))
     ctx = Ctx(thaw(state), [], rng, seat=seat)
+    before = trail.hunters_know(state)["now"] if state["trail"] else None
     _HANDLERS[name](ctx, seat, params)
     turns.advance(ctx)
+    figures.follow_dracula(ctx, before)
     return Applied(ctx.state, ctx.log, ctx.revealed)
 
 
@@ -382,6 +435,6 @@ def app_decide(memory: automa.Memory, offered: list[dict[str, Any]], rng: Random
 __all__ = [
     "NAME", "TITLE", "BLURB", "MIN_PLAYERS", "MAX_PLAYERS", "HAS_HIDDEN_INFO", "HAS_CHANCE",
     "REMATCH", "MAX_TURNS", "OPTIONS", "seats", "setup", "actions", "apply", "view", "result",
-    "redeal_hidden", "default_options", "validate", "controller", "hunters_of", "DRACULA",
-    "app_seats", "app_moment", "app_remember", "app_decide",
+    "redeal_hidden", "box", "reveal", "default_options", "validate", "controller", "hunters_of",
+    "DRACULA", "app_seats", "app_moment", "app_remember", "app_decide",
 ]

@@ -83,7 +83,7 @@ OPTIONS: tuple[Option, ...] = (
                    "corner). Write card=value for each card; a card left out keeps the "
                    "app's guess.")),
     Option("initiative_checked", N_("These initiative values are checked against our cards"),
-           False,
+           False, set_when_checked=True,
            hint=N_("Unchecked, a tie-break counts once both sides read it on the printed "
                    "cards: the player it favours, then the other side agrees (a disputed "
                    "tie is rolled again).")),

@@ -138,6 +138,35 @@ def reveal_place(state: dict[str, Any], place: str) -> list[Slot]:
     return turned
 
 
+STAYS = frozenset({"feed", "dark_call"})
+"""Power cards laid face up that say he stayed where he was: the hunters read through them."""
+
+
+def hunters_know(state: dict[str, Any]) -> dict[str, Any]:
+    """What the hunters know of Dracula's whereabouts, read from the public trail (newest
+    first): ``now`` is his place when the newest card is face up, or when only face-up
+    Feed or Dark Call cards lie on top of a face-up card (he stayed there); ``seen`` the
+    newest face-up card's place, ``turns`` how many of his turns ago it was laid and
+    ``card`` its trail position (1 = newest). A face-down card or a Hide (face down like a
+    location) hides where he went.
+
+    >>> state = {"trail": [{"place": "zagreb", "card": None, "power": "dark_call",
+    ...                     "revealed": False},
+    ...                    {"place": "zagreb", "card": "zagreb", "power": None,
+    ...                     "revealed": True}]}
+    >>> hunters_know(state)
+    {'now': 'zagreb', 'seen': 'zagreb', 'turns': 1, 'card': 2}
+    """
+    clear = True
+    for index, slot in enumerate(state["trail"]):
+        if slot["revealed"]:
+            return {"now": slot["place"] if clear else None, "seen": slot["place"],
+                    "turns": index, "card": index + 1}
+        if slot["power"] not in STAYS or slot["card"] is not None:
+            clear = False
+    return {"now": None, "seen": None, "turns": None, "card": None}
+
+
 def oldest_hidden_location(state: dict[str, Any]) -> Slot | None:
     """The oldest face-down location card on the trail (Newspaper Reports)."""
     for slot in reversed(state["trail"]):

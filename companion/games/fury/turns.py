@@ -81,7 +81,7 @@ def do_start_at(ctx: Ctx, seat: int, params: dict[str, Any]) -> None:
         state["setup"] += 1
         return
     state["trail"].insert(0, trail.new_slot(state, place, place))
-    ctx.say("Dracula lays his starting location face down.")
+    ctx.say("Dracula chooses where he starts, in secret.")
     ctx.tell([DRACULA], "You start in {place}.", place=board.name(place))
     state["phase"] = "play"
     first = "dracula" if state["options"]["first_turn"] == "dracula" else HUNTERS[0]
@@ -196,13 +196,16 @@ def _end(ctx: Ctx) -> bool:
     turn = state["turn"]
     state["done"].extend(turn["group"])
     if turn["who"] != "dracula":
-        _lift_fog(ctx, turn["who"])
+        # Every hunter whose turn this was, the leader and those who came along with him.
+        for hunter in dict.fromkeys([turn["who"], *turn["group"]]):
+            _lift_fog(ctx, hunter)
     _next(ctx)
     return True
 
 
 def _lift_fog(ctx: Ctx, hunter: str) -> None:
-    """„В конце следующего хода Охотника жетон сбрасывается в пул.“"""
+    """„В конце следующего хода Охотника жетон сбрасывается в пул.“ A hunter's turn taken as
+    a member of another hunter's group is his turn too: he takes no turn of his own later."""
     h = ctx.state["hunters"][hunter]
     if h["fog"] > 0:
         h["fog"] -= 1
@@ -440,6 +443,8 @@ def turn_actions(state: State, seat: int) -> list[Action]:
     mover = controller(state, turn["who"])
     if stage == "act" and seat != mover:
         return hunt.trade_actions_for(state, seat)
+    if stage == "start" and seat != mover and seat != DRACULA:
+        return hunt.start_offers(state, seat)
     if seat != mover:
         return []
     if stage == "start":

@@ -20,7 +20,9 @@ from companion.games.fury import (
     combat,
     decks,
     fight,
+    figures,
     movement,
+    news,
     trail,
 )
 from companion.games.fury.cards import HUNTERS
@@ -34,6 +36,7 @@ _STAGE = {
     ("hunter", "move"): N_("{hunter}: movement phase"),
     ("hunter", "encounters"): N_("{hunter} meets Dracula's encounters"),
     ("hunter", "act"): N_("{hunter}: action phase"),
+    ("hunter", "bats"): N_("{hunter}: the bats carry him, Dracula chooses where"),
 }
 
 _WAITING = {
@@ -109,6 +112,25 @@ def _turn_public(state: State) -> dict[str, Any] | None:
     }
 
 
+_ON_THE_TABLET = {
+    "discard_one": N_("Discard a card of the player's choice"),
+    "declare": N_("Spy: the hunter says where he will move next turn"),
+    "dracula_declares": N_("Hypnosis: Dracula declares his next move"),
+    "luck": N_("Good Luck: what the hunters remove"),
+    "secret_weapon": N_("Secret Weapon: which item the hunter gives up"),
+    "show": N_("Bitten: which card the hunter keeps face up"),
+    "combat_bat": N_("Dracula escapes as a bat: where to"),
+    "devilish": N_("Devilish Power: what Dracula removes"),
+    "combat_apply": N_("The hunters won the round: whose card's result applies"),
+    "combat_target": N_("Dracula won the round: which hunter it strikes"),
+    "combat_rage": N_("Rage: which hunter shows Dracula his items"),
+    "combat_tie_check": N_("A tied roll: does the other side read the initiative the same way"),
+    "combat_confirm_check": N_("Does the other side read the winning card the same way"),
+    "correction_check": N_("A correction by hand: does the other side agree"),
+}
+"""The questions a phone puts as "you", as the shared screen says them."""
+
+
 def _waiting(state: State) -> dict[str, Any] | None:
     """The decision the game waits for. An automatic step (``effect``) waits for nobody:
     ``turns.advance`` runs it at once, so it heads the queue only when the game ended before
@@ -117,9 +139,10 @@ def _waiting(state: State) -> dict[str, Any] | None:
         item = state["queue"][0]
         if item["kind"] == "choice":
             text = choices.QUESTIONS[item["question"]][0]
+            shared = _ON_THE_TABLET.get(item["question"], text)
         else:
-            text = _WAITING[item["kind"]]
-        out: dict[str, Any] = {"kind": item["kind"], "text": text}
+            text = shared = _WAITING[item["kind"]]
+        out: dict[str, Any] = {"kind": item["kind"], "text": text, "table_text": shared}
         if item["kind"] == "by_hand":
             out.update(what=item["what"], args=item["args"], seats=item["seats"],
                        done=item["done"], hunters=[cards.hunter_name(h) for h in item["hunters"]])
@@ -163,6 +186,9 @@ def _map(state: State, dracula_place: str | None, highlight: list[str],
     if dracula_place:
         x, y = board.xy(dracula_place)
         drac = {"place": dracula_place, "x": x, "y": y}
+    _set_beside([*([drac] if drac else []), *hunters, *revealed, *markers],
+                 ["dracula"] * bool(drac) + ["hunter"] * len(hunters)
+                 + ["trail"] * len(revealed) + ["marker"] * len(markers))
     out = {"width": frame["width"], "height": frame["height"], "hunters": hunters,
            "revealed": revealed, "dracula": drac, "markers": markers,
            "highlight": [board.spot(p) for p in sorted(set(highlight))]}
@@ -171,17 +197,38 @@ def _map(state: State, dracula_place: str | None, highlight: list[str],
     return out
 
 
+LANGUAGES = ("en", "cs", "ru")
+"""The languages the base map is drawn in (``draw.LANGUAGES``)."""
+
+
+def _set_beside(marks: list[dict[str, Any]], kinds: list[str]) -> None:
+    """Each mark's place on the map in each language (``at``), beside the names."""
+    by_place: dict[str, list[int]] = {}
+    for i, mark in enumerate(marks):
+        by_place.setdefault(mark["place"], []).append(i)
+    for place, indexes in by_place.items():
+        own = tuple(kinds[i] for i in indexes)
+        spots = {lang: board.beside(place, lang, own) for lang in LANGUAGES}
+        for n, i in enumerate(indexes):
+            marks[i]["at"] = {lang: list(spots[lang][n]) for lang in LANGUAGES}
+
+
 def _numbered(state: State) -> list[tuple[str, Any]]:
     out = [(str(i + 1), s) for i, s in enumerate(state["trail"])]
     out += [(f"c{i + 1}", s) for i, s in enumerate(state["catacombs"])]
     return out
 
 
+def _known(state: State) -> dict[str, Any]:
+    """What the hunters know of where he is, with the places' names (Dracula's phone)."""
+    known = trail.hunters_know(state)
+    return {**known, "now_name": board.name(known["now"]) if known["now"] else None,
+            "seen_name": board.name(known["seen"]) if known["seen"] else None}
+
+
 def public_dracula_place(state: State) -> str | None:
-    """Where everybody knows Dracula is: his newest card lies face up."""
-    if state["trail"] and state["trail"][0]["revealed"]:
-        return state["trail"][0]["place"]
-    return None
+    """Where everybody knows Dracula is (``trail.hunters_know``)."""
+    return trail.hunters_know(state)["now"]
 
 
 def view(state: State, seat: int | None) -> dict[str, Any]:
@@ -231,7 +278,11 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
         "mine": mine,
         "result": state["result"],
         "combat": combat.view(state, seat),
+        "board": figures.instructions(state, seat),
+        "figures": figures.standing(state),
+        "just": news.view(state),
     }
+    picking = _places_to_pick(state, seat)
     if role == "dracula":
         here = trail.dracula_place(state)
         out["secret"] = {
@@ -239,6 +290,7 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
             "catacombs": [None if s is None else trail.secret(s) for s in state["catacombs"]],
             "place": here,
             "place_name": board.name(here) if here is not None else None,
+            "known": _known(state),
             "encounters": [{"token": t, "name": cards.encounter_name(t),
                             "text": cards.en(cards.encounter(t)["text"])}
                            for t in state["encounters"]],
@@ -252,13 +304,18 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
             if state["turn"] and state["turn"]["who"] == "dracula" \
                     and state["turn"]["stage"] == "move" and not state["queue"]:
                 highlight += [m["to"] for m in movement.dracula_moves(state)]
+        if picking:
+            highlight = picking
         out["map"] = _map(state, here, highlight, highlight)
     else:
         around = [state["hunters"][h]["place"] for h in mine if state["hunters"][h]["place"]]
         turn = state["turn"]
         if turn and turn["who"] in mine and turn["stage"] == "move" and not state["queue"]:
             highlight = _hunter_destinations(state, turn["who"])
+        if picking:
+            highlight = picking
         out["map"] = _map(state, known_place, highlight, around + highlight)
+    out["map"]["pick"] = bool(picking)
     if mine:
         out["hands"] = [{
             "hunter": h, "name": cards.hunter_name(h),
@@ -267,6 +324,29 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
             "limits": list(decks.hunter_limits(h)),
         } for h in mine]
     return out
+
+
+def _places_to_pick(state: State, seat: int | None) -> list[str]:
+    """The places this seat is asked to choose among from a list — a start, Sense of
+    Emergency's city, a card's place — which a tap on the map may choose too."""
+    if seat is None or state["result"] is not None:
+        return []
+    if state["phase"] == "setup":
+        step = state["setup"]
+        if step < len(HUNTERS):
+            return movement.hunter_start_places() if controller(
+                state, HUNTERS[step]) == seat else []
+        return movement.start_places(state) if seat == DRACULA else []
+    item = state["queue"][0] if state["queue"] else None
+    if item is None or item.get("seat") != seat:
+        return []
+    if item["kind"] == "go_anywhere":
+        return movement.hunter_start_places()
+    if item["kind"] == "choice":
+        keys = [o[0] for o in choices.QUESTIONS[item["question"]][1](state, item["data"])]
+        places = [k for k in keys if k in board.PLACES]
+        return places if len(places) == len(keys) else []
+    return []
 
 
 def _hunter_destinations(state: State, hunter: str) -> list[str]:

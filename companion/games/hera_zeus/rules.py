@@ -38,6 +38,7 @@ from companion.games.base import (
 )
 from companion.games.hera_zeus import cards, challenges, field, myths, turn
 from companion.games.hera_zeus import view as views
+from companion.games.hera_zeus.box import box as box
 from companion.games.hera_zeus.cards import HAND_LIMIT, HERA, OPENING_HAND, ZEUS
 from companion.games.hera_zeus.core import kind, over, round_of, sort_cards, who
 from companion.games.hera_zeus.field import FIGURE, all_places, placeable
@@ -50,6 +51,7 @@ from companion.games.hera_zeus.options import (
     strengths,
     validate,
 )
+from companion.games.hera_zeus.reveal import reveal as reveal
 from companion.games.hera_zeus.turn import FIRST_ROW
 
 NAME = "hera_zeus"

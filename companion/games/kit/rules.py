@@ -30,6 +30,8 @@ from companion.games.base import (
     line,
     thaw,
 )
+from companion.games.kit.box import box as box
+from companion.games.kit.reveal import reveal as reveal
 
 NAME = "kit"
 TITLE = N_("Referee kit")

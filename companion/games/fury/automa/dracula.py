@@ -371,7 +371,8 @@ def choose(memory: Memory, offered: list[Offer], rng: Random, level: str) -> Off
     if names & {"play_event", "pass", "to_time"}:
         return _events(offered, seen, rng, level)
     if "choose" in names:
-        return _question(offered, seen, rng)
+        both = _both_sides(offered)
+        return both if both is not None else _question(offered, seen, rng)
     if "discard" in names:
         return pick(offered, rng)
     return pick(offered, rng)
@@ -474,6 +475,33 @@ def _events(offered: list[Offer], seen: Seen, rng: Random, level: str) -> Offer:
         return min(plays, key=lambda o: o["params"]["card"])
     calm = [o for o in offered if o["action"] in ("pass", "to_time")]
     return calm[0] if calm else pick(offered, rng)
+
+
+FIRST_READING = ("A tied roll: which card has the higher initiative?",
+                 "Check the result on the winning card")
+"""Questions where Dracula's side reads the printed cards first (issue 32): the app holds
+no printed card, so it reads them as its data does (the answer labelled “As the app reads
+it”)."""
+
+AS_THE_APP_READS = ("As the app reads it: {what}", "As the app reads it: {result}")
+
+OTHER_SIDE = ("A tied roll: do you read the initiative the same way?",
+              "Do you read the winning card the same way?",
+              "A correction by hand: do you agree?")
+"""Questions where Dracula's side agrees with the other side's reading or correction
+(issue 32). The app's Dracula agrees: it holds no printed card and cannot see the board,
+so the hunters' players are the only ones who can read them; the log names the reading
+agreed by the app's seat, as with a person."""
+
+
+def _both_sides(offered: list[Offer]) -> Offer | None:
+    """The answer to a confirmation by both sides, or None for any other question."""
+    heading = offered[0].get("group", "")
+    if heading in FIRST_READING:
+        return next((o for o in offered if o.get("label") in AS_THE_APP_READS), None)
+    if heading in OTHER_SIDE:
+        return next((o for o in offered if o["params"]["key"] == "agree"), None)
+    return None
 
 
 DRIVE_AWAY = ("Bats: move the hunter by road", "Wild Horses: where do they run?")

@@ -26,7 +26,7 @@ NAME_TO_ID = {place.name: pid for pid, place in board.PLACES.items()}
 """The log names a place by its English name (the message id)."""
 
 LINES: dict[str, str | tuple[str, ...]] = {
-    "start": "Dracula lays his starting location face down.",
+    "start": "Dracula chooses where he starts, in secret.",
     "move": "Dracula moves: {back} is laid on his trail.",
     "power": "Dracula plays {power}.",
     "double_back": "Dracula plays Double Back: a card from {where} (space {n}) moves to the "

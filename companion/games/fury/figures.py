@@ -1,0 +1,96 @@
+"""The figures on the physical board. The hunters' players move their own figures as they
+travel; whenever the app moves one itself (a card, an encounter, the hospital, a fellow
+hunter's group) or Dracula's figure must go on or off the map (he is revealed, he
+vanishes), an "on the board" instruction tells the table, on the tablet and on the phone
+of the player who owns that figure, for the rest of that turn and the next.
+
+ARCHITECTURE.md, "The table and the box".
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from companion.games.base import N_
+from companion.games.fury import board, cards, trail
+from companion.games.fury.state import DRACULA, Ctx, State, controller
+
+SHOWN_FOR = 1
+"""Turns after the one it was made in that an instruction stays on the screens."""
+
+
+def turn_index(state: State) -> int:
+    """Turns since the game began: a round is Dracula's turn and the four hunters'."""
+    turn = state["turn"]
+    order = ["dracula", *cards.HUNTERS]
+    return state["round"] * len(order) + (order.index(turn["who"]) if turn else 0)
+
+
+def move_hunter(ctx: Ctx, hunter: str, place: str, why: str, **args: Any) -> None:
+    """The app moves a hunter: his place changes, and the table is told to move his figure
+    (``why``: a message id, the card or the cause, with ``args``)."""
+    ctx.state["hunters"][hunter]["place"] = place
+    _instruct(ctx.state, hunter, place, why, args)
+
+
+def follow_dracula(ctx: Ctx, before: str | None) -> None:
+    """After an action: Dracula's figure stands on the map exactly while the hunters know
+    where he is (``trail.hunters_know``); a change is an instruction for the table."""
+    state = ctx.state
+    if not state["trail"]:
+        return
+    now = trail.hunters_know(state)["now"]
+    if now == before:
+        return
+    why = N_("he is revealed") if now is not None else N_("the hunters lose his trail")
+    _instruct(state, "dracula", now, why, {})
+
+
+def _instruct(state: State, piece: str, place: str | None, why: str,
+              args: dict[str, Any]) -> None:
+    prompts = [p for p in state.get("board", []) if p["piece"] != piece]
+    prompts.append({"piece": piece, "to": place, "why": why, "args": args,
+                    "at": turn_index(state)})
+    state["board"] = prompts
+
+
+def instructions(state: State, seat: int | None) -> list[dict[str, Any]]:
+    """The instructions still shown: every one on the tablet (``seat`` None), on a phone
+    those of its own figures (Dracula's figure is Dracula's player's; when the app plays
+    Dracula nobody at the table holds his phone, so every hunter player's phone says where
+    his figure goes)."""
+    now = turn_index(state)
+    by_app = state["options"].get("dracula_by_app", "no") not in ("no", "", None)
+    out = []
+    for prompt in state.get("board", []):
+        if now - prompt["at"] > SHOWN_FOR:
+            continue
+        piece = prompt["piece"]
+        owner = DRACULA if piece == "dracula" else controller(state, piece)
+        shown = seat is None or seat == owner or (piece == "dracula" and by_app)
+        if not shown:
+            continue
+        place = prompt["to"]
+        if piece == "dracula":
+            text = (N_("Put Dracula's figure on {place}: {why}.") if place
+                    else N_("Take Dracula's figure off the board: {why}."))
+        else:
+            text = N_("Move {hunter}'s figure to {place} ({why}).")
+        out.append({"piece": piece, "seat": owner, "text": text, "args": {
+            "hunter": cards.hunter_name(piece) if piece != "dracula" else N_("Dracula"),
+            "place": board.name(place) if place else "", "why": prompt["why"],
+            **prompt["args"]}})
+    return out
+
+
+def standing(state: State) -> list[dict[str, Any]]:
+    """Where every figure stands, to check the board against: the four hunters, then
+    Dracula (on the map only while the hunters know where he is)."""
+    out = [{"piece": h, "name": cards.hunter_name(h),
+            "place": state["hunters"][h]["place"],
+            "place_name": board.name(state["hunters"][h]["place"])
+            if state["hunters"][h]["place"] else None} for h in cards.HUNTERS]
+    known = trail.hunters_know(state)["now"] if state["trail"] else None
+    out.append({"piece": "dracula", "name": N_("Dracula"), "place": known,
+                "place_name": board.name(known) if known else None})
+    return out
