@@ -57,6 +57,7 @@ from companion.games.fury import (
 )
 from companion.games.fury.box import box
 from companion.games.fury.cards import HUNTERS
+from companion.games.fury.piles import empty_piles
 from companion.games.fury.reveal import reveal
 from companion.games.fury.state import DRACULA, Ctx, controller, hunters_of
 from companion.games.fury.view import redeal_hidden, view
@@ -402,6 +403,6 @@ def result(state: State) -> Result | None:
 __all__ = [
     "NAME", "TITLE", "BLURB", "MIN_PLAYERS", "MAX_PLAYERS", "HAS_HIDDEN_INFO", "HAS_CHANCE",
     "REMATCH", "MAX_TURNS", "OPTIONS", "seats", "setup", "actions", "apply", "view", "result",
-    "redeal_hidden", "box", "reveal", "default_options", "validate", "controller", "hunters_of",
-    "DRACULA",
+    "redeal_hidden", "empty_piles", "box", "reveal", "default_options", "validate", "controller",
+    "hunters_of", "DRACULA",
 ]
