@@ -403,6 +403,7 @@ def result(state: State) -> Result | None:
 __all__ = [
     "NAME", "TITLE", "BLURB", "MIN_PLAYERS", "MAX_PLAYERS", "HAS_HIDDEN_INFO", "HAS_CHANCE",
     "REMATCH", "MAX_TURNS", "OPTIONS", "seats", "setup", "actions", "apply", "view", "result",
-    "redeal_hidden", "empty_piles", "box", "reveal", "default_options", "validate", "controller",
-    "hunters_of", "DRACULA",
+    "empty_piles",
+    "redeal_hidden", "box", "reveal", "default_options", "validate", "controller", "hunters_of",
+    "DRACULA",
 ]
