@@ -98,7 +98,7 @@ def play(seed: int, level: str, hunters: str = "searching", players: int = 2,
                     samples.append(pending)
                 pending = _sample(memory, moves, action, state)
         else:
-            # the public belief is the same from any screen (tests/games/test_fury_belief.py):
+            # the public belief is the same from any screen (tests/games/fury/test_fury_belief.py):
             # the hunters reuse it with their own view rather than work it out again
             theirs = Memory(memory.tracker, memory.belief, rules.view(state, seat))
             action = hunter_policies.decide(theirs, offered, rng, hunters)

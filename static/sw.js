@@ -5,7 +5,8 @@
 // and a version that changes with any of them.
 //
 // What is kept, and where (all in this device's own storage):
-// - the shell: static files (cache-first: a hashed URL never changes) and the offline page;
+// - the shell: static files, the app's and each game's (cache-first: a hashed URL never
+//   changes), and the offline page;
 // - each screen (/s/<token>, /h/<token>, /t/<code>): the last page the network gave for
 //   that exact URL, in one cache per kind, so the table view's cache holds no seat's data;
 //   companion.js keeps the newest live fragment beside it under <screen>/live;

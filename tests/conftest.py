@@ -85,4 +85,5 @@ def tables(client):
 
 def pytest_addoption(parser):
     parser.addoption("--rewrite-playthroughs", action="store_true",
-                     help="write tests/playthroughs/*.txt again from a replay of their actions")
+                     help="write the golden playthroughs (companion/games/*/playthroughs/*.txt) "
+                          "again from a replay of their actions")

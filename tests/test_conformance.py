@@ -5,7 +5,11 @@ passes the referee's parameter check and applies, a known-illegal one is refused
 changes nothing, ``apply`` never mutates its input, every view is JSON, a seat's view is
 unchanged when only what it cannot see changes (the leak test), and replaying the actions
 reproduces the state. And with a game's piles emptied (its decks, discards, supplies, pools
-and hands), no view or button fails and every action applies or is refused with a sentence.
+and hands, as its ``empty_piles`` names them), no view or button fails and every action
+applies or is refused with a sentence.
+
+A game is found in the registry (``companion.games.GAMES``): a new one is played here with
+no line added to this file (tests/test_new_game.py shows it with a game made for the test).
 """
 
 from __future__ import annotations
@@ -37,6 +41,11 @@ def test_game_declares_its_metadata(game):
     for name in ("NAME", "TITLE", "BLURB", "MIN_PLAYERS", "MAX_PLAYERS", "HAS_HIDDEN_INFO",
                  "HAS_CHANCE", "MAX_TURNS", "REMATCH", "OPTIONS"):
         assert hasattr(game, name), f"{game.NAME} lacks {name}"
+    # The contract's functions (companion/games/base.py's Game, which mypy checks only for
+    # the games the registry imports).
+    for name in ("seats", "validate", "setup", "actions", "apply", "view", "result",
+                 "redeal_hidden", "empty_piles", "box", "reveal"):
+        assert callable(getattr(game, name, None)), f"{game.NAME} lacks {name}()"
     spec = game.seats(default_options(game, game.MIN_PLAYERS))
     assert spec.min == game.MIN_PLAYERS and spec.max == game.MAX_PLAYERS
 
@@ -170,85 +179,6 @@ def test_someone_can_always_act_until_there_is_a_result(name, seed, rare_first):
     assert game.MAX_TURNS is None or game.result(state) is not None
 
 
-def _empty_kit(state, chosen):
-    """The deck, the discards, the hands and the cards dealt to the places."""
-    piles = [state["deck"], state["discard"], *state["hands"],
-             *(place["cards"] for place in state["places"])]
-    for i, pile in enumerate(piles):
-        if chosen(i):
-            pile.clear()
-
-
-def _empty_duel(state, chosen):
-    """The hands, the laid Aims, the cards out of the game and the unused jokers. A card
-    already chosen in secret stays: it lies face down on the table, out of the hand's reach
-    (the hand holds it only until both turn)."""
-    for seat, hand in enumerate(state["hands"]):
-        if chosen(seat):
-            pending = state["pending"][seat]
-            hand[:] = [pending] if pending in hand else []
-    piles = [*state["laid"], state["out"], *state.get("joker_decks", [])]
-    for i, pile in enumerate(piles, start=2):
-        if chosen(i):
-            pile.clear()
-
-
-def _empty_deadmans(state, chosen):
-    """The draw pile, the discard pile, every bank and the characters nobody was dealt. The
-    card a waiting Crystal Ball shows stays on the draw pile: „Otočte vrchní kartu z
-    doplňovacího balíčku … Je-li křišťálová koule poslední kartou z doplňovacího balíčku,
-    nemá žádný efekt.“ The Ball waits only over a card, and nothing draws before it is
-    answered, so no game reaches a Ball over an empty pile."""
-    ball = any(frame["kind"] == "ball" for frame in state["turn"]["pending"])
-    piles = [state["deck"], state["discard"], state["pool"], *state["banks"]]
-    for i, pile in enumerate(piles):
-        if chosen(i):
-            del pile[1 if ball and pile is state["deck"] else 0:]
-
-
-def _empty_drakula(state, chosen):
-    """Both supplies of encounter cards, both discard piles, and both players' action cards
-    laid aside and played. The five current ones never run out in a turn: „Nakonec se všech
-    10 akčních karet zamíchá a znovu se z nich dobere vrchních pět aktuálních.“"""
-    piles = [*state["supply"], *state["discard"],
-             *(hand[part] for hand in state["hands"] for part in ("aside", "played"))]
-    for i, pile in enumerate(piles):
-        if chosen(i):
-            pile.clear()
-
-
-def _empty_fury(state, chosen):
-    """The event and item decks and their discards, the encounter pool, Dracula's encounters
-    and events, and every hunter's items and events (with what lay face up of them)."""
-    piles = [state["event_deck"], state["event_discard"], state["item_deck"],
-             state["item_discard"], state["pool"], state["encounters"],
-             state["dracula_events"]]
-    for i, pile in enumerate(piles):
-        if chosen(i):
-            pile.clear()
-    for i, hunter in enumerate(state["hunters"].values(), start=len(piles)):
-        if chosen(i):
-            hunter["items"].clear()
-            hunter["events"].clear()
-            hunter["up"].clear()
-            hunter["shown"] = {"item": None, "event": None}
-
-
-def _empty_hera_zeus(state, chosen):
-    """Both decks, both discard piles and both hands."""
-    piles = [*state["decks"], *state["discards"], *state["hands"]]
-    for i, pile in enumerate(piles):
-        if chosen(i):
-            gone = set(pile)
-            pile.clear()
-            state["up"][:] = [c for c in state["up"] if c not in gone]
-
-
-EMPTY_PILES = {"kit": _empty_kit, "duel": _empty_duel, "deadmans": _empty_deadmans,
-               "drakula": _empty_drakula, "fury": _empty_fury, "hera_zeus": _empty_hera_zeus}
-"""Per game: empty the piles of a state in place (``chosen(i)``: whether pile ``i`` is
-emptied), leaving everything else as it was."""
-
 
 class RandomPlay:
     """Random legal play by any seat; with ``rare_first`` the actions chosen least so far
@@ -296,10 +226,6 @@ def random_position(game, seed, warm_up, play):
     return state, players
 
 
-def test_every_game_names_its_piles():
-    assert set(EMPTY_PILES) == set(GAMES)
-
-
 def play_with_empty_piles(name, seed, warm_up, mask, rare_first):
     """From the position after ``warm_up`` random actions, eight steps with the piles
     ``mask`` names emptied before the first and before half the others (0: all of them):
@@ -314,7 +240,7 @@ def play_with_empty_piles(name, seed, warm_up, mask, rare_first):
         earlier = []
         if step == warm_up + 1 or play.chooser.random() < 0.5:
             earlier = offered(game, state, players)
-            EMPTY_PILES[name](state, lambda i: mask == 0 or bool(mask >> i & 1))
+            game.empty_piles(state, lambda i: mask == 0 or bool(mask >> i & 1))
         for seat in [None, *range(players)]:
             json.dumps(game.view(state, seat))
         offers = offered(game, state, players)

@@ -20,8 +20,8 @@ from companion.games import GAMES  # noqa: F401 (imports every game: NP_ fills t
 from companion.games.base import PLURALS
 from companion.web.i18n import _sources, catalogues, compile_catalogues, extract_messages
 from companion.web.render import say
+from tests.test_playthroughs import goldens
 
-PLAYTHROUGHS = Path(__file__).parent / "playthroughs"
 S_IN_BRACKETS = re.compile(r"(?<!%)\(s\)")
 """„encounter(s)“, not a ``%(s)s`` placeholder."""
 MARKERS = {"N_": (0,), "_": (0,), "say": (0,), "tell": (1,), "NP_": (0, 1)}
@@ -65,7 +65,9 @@ def test_no_message_says_s_in_brackets(name: str) -> None:
 
 
 def test_no_recorded_screen_or_log_line_says_s_in_brackets() -> None:
-    for path in sorted(PLAYTHROUGHS.glob("*.txt")):
+    found = goldens()
+    assert found
+    for path in found.values():
         text = path.read_text(encoding="utf-8")
         assert not S_IN_BRACKETS.search(text), path.name
 

@@ -39,10 +39,14 @@ def test_every_game_has_tests_and_a_readme(name):
     module = GAMES[name]
     package = Path(module.__file__).parent
     assert (package / "README.md").exists(), f"{name} has no README.md"
-    assert list((ROOT / "tests" / "games").glob(f"test_{name}*.py")), f"no tests for {name}"
+    assert list((ROOT / "tests" / "games" / name).glob("test_*.py")), f"no tests for {name}"
 
 
 def test_templates_never_receive_state():
-    """Templates get view dicts only: no template mentions a game's ``state``."""
-    for path in (ROOT / "templates").rglob("*.html"):
+    """Templates get view dicts only: no template mentions a game's ``state`` (the app's
+    templates and every game's own)."""
+    found = [*(ROOT / "templates").rglob("*.html"),
+             *(ROOT / "companion" / "games").glob("*/templates/**/*.html")]
+    assert len(found) > len(list((ROOT / "templates").rglob("*.html")))
+    for path in found:
         assert "state." not in path.read_text(encoding="utf-8"), path

@@ -1,6 +1,7 @@
 """Golden playthroughs (STYLE.md §13, OpenSpiel's ``integration_tests/playthroughs``).
 
-Each file under ``tests/playthroughs/`` is one recorded game: its options, seed and phone
+Each ``playthroughs/<game>-<n>.txt`` in a registered game's folder (found through the
+registry: no list to keep here) is one recorded game: its options, seed and phone
 contributions, then for every step the seat's action, every log line it wrote (public or
 to whom) and what each screen receives afterwards: the table's view and every seat's, with
 its buttons. The test replays the recorded actions through the game contract, the way the
@@ -8,7 +9,12 @@ referee does (``companion/referee/deal.py`` and ``acting.py``: ``setup`` with st
 randomness, then ``apply`` with step n's), writes the text again and compares the whole of
 it. A change to a rule, a view or a log line shows up as a diff of these files, reviewed
 like code: a line that appears in one seat's view after another seat's private move is a
-leak. How to rewrite and review: ``tests/playthroughs/README.md``.
+leak. How to add, rewrite and review one: ``companion/games/README.md``.
+
+A file's header is its recording: the game, the step limit, the seed and the options the
+table was dealt with (each option the header leaves out takes the game's default). A new
+playthrough starts as a file with only ``game:``, ``step limit:`` and ``options:`` (with
+``players``); a rewrite writes the rest, its seed made from the file's name.
 
 The actions were picked at random among the legal ones by a generator keyed on the seed
 (``fairness.StepRandom``, not ``random.Random``, whose choices Python does not promise to
@@ -36,10 +42,11 @@ from companion.core.errors import BadRequest
 from companion.games import GAMES
 from companion.games.base import Action, Applied, RuleError
 from companion.referee.options import validate_options
+from companion.web import gamefiles
 from companion.web.render import say
 from tests.playing import fill_inputs
 
-FOLDER = Path(__file__).parent / "playthroughs"
+ROOT = Path(__file__).parents[1]
 NAMES = ("Anna", "Boris", "Cyril", "Dana", "Eva", "Filip", "Gita", "Hana")
 WIDTH = 120
 """A JSON value that fits on a line this wide is written on one line: a card, a seat's
@@ -52,13 +59,14 @@ REWRITE = ("  .venv/bin/python -m pytest tests/test_playthroughs.py -p no:cachep
 class Recording:
     """One golden game: who sits, which options, which seed; at most ``steps`` actions."""
 
+    name: str
     game: str
     players: int
     seed: str
     steps: int
     options: dict[str, Any] = field(default_factory=dict)
-    """What the host changed; the rest are the game's defaults (validated as the referee
-    validates a new table's options)."""
+    """The table's options as recorded; any left out are the game's defaults (validated as
+    the referee validates a new table's options)."""
 
     def contributions(self) -> list[dict[str, Any]]:
         """Every phone's 32 bytes, revealed before the deal, in seat order."""
@@ -70,24 +78,27 @@ def _seed(text: str) -> str:
     return hashlib.sha256(text.encode()).hexdigest()
 
 
-RECORDINGS: dict[str, Recording] = {
-    "kit-1": Recording("kit", 2, _seed("kit-1"), 60),
-    "kit-2": Recording("kit", 3, _seed("kit-2"), 60, {"deck": "32", "places": "Centre, River"}),
-    "duel-1": Recording("duel", 2, _seed("duel-1"), 134),
-    "duel-2": Recording("duel", 2, _seed("duel-2"), 134,
-                        {"extra_joker": "second", "joker_deck": "shared"}),
-    "deadmans-1": Recording("deadmans", 2, _seed("deadmans-1"), 80),
-    "deadmans-2": Recording("deadmans", 3, _seed("deadmans-2"), 80,
-                            {"strange_waters": True, "mermaid_variant": True}),
-    "drakula-1": Recording("drakula", 2, _seed("drakula-1"), 80),
-    "drakula-2": Recording("drakula", 2, _seed("drakula-2"), 80, {"barrier_spacing": "apart"}),
-    "fury-1": Recording("fury", 2, _seed("fury-1"), 60),
-    "fury-2": Recording("fury", 3, _seed("fury-2"), 60,
-                        {"first_turn": "dracula", "sea_encounters": True}),
-    "hera_zeus-1": Recording("hera_zeus", 2, _seed("hera_zeus-1"), 80),
-    "hera_zeus-2": Recording("hera_zeus", 2, _seed("hera_zeus-2"), 80,
-                             {"challenge_support": "both", "figure_removal": "pegasus"}),
-}
+def goldens() -> dict[str, Path]:
+    """Every registered game's golden playthroughs by name: the ``.txt`` files of its
+    folder's ``playthroughs/``."""
+    found = {}
+    for game in sorted(GAMES):
+        folder = gamefiles.folder(game)
+        for path in sorted((folder / "playthroughs").glob("*.txt") if folder else []):
+            assert path.stem not in found, f"two playthroughs named {path.stem}"
+            found[path.stem] = path
+    return found
+
+
+def recording(path: Path) -> Recording:
+    """The recording a playthrough's header names (the lines before the deal)."""
+    lines = path.read_text(encoding="utf-8").split("\n=== ", 1)[0].splitlines()
+    start = lines.index("options:")
+    fields = dict(line.split(": ", 1) for line in lines[:start]
+                  if ": " in line and line[0] not in "# ")
+    options = json.loads("\n".join(lines[start + 1:]))
+    return Recording(path.stem, fields["game"], options.pop("players"),
+                     fields.get("seed", _seed(path.stem)), int(fields["step limit"]), options)
 
 
 # --- writing JSON so that a diff reads line by line ----------------------------------------
@@ -367,10 +378,10 @@ def _apply(game: ModuleType, state: dict[str, Any], seat: int, posted: dict[str,
         return None
 
 
-def record(name: str, recorded: list[tuple[int, dict[str, Any]]]) -> str:
-    """The text of playthrough ``name``: the ``recorded`` (seat, action) pairs replayed
+def record(spec: Recording, recorded: list[tuple[int, dict[str, Any]]]) -> str:
+    """The text of playthrough ``spec``: the ``recorded`` (seat, action) pairs replayed
     while the game offers them, then actions picked at random, up to the step limit."""
-    spec = RECORDINGS[name]
+    name = spec.name
     game = GAMES[spec.game]
     options = validate_options(game, spec.options)
     options["players"] = spec.players
@@ -458,39 +469,45 @@ def _first_difference(expected: str, actual: str, path: Path, limit: int = 30) -
                                      n=3, lineterm=""))
     shown = "\n".join(diff[:limit])
     more = f"\n... and {len(diff) - limit} more diff lines" if len(diff) > limit else ""
-    return (f"{path.relative_to(FOLDER.parent.parent)} differs from a replay of its "
+    where = path.relative_to(ROOT) if path.is_relative_to(ROOT) else path
+    return (f"{where} differs from a replay of its "
             f"actions:\n{shown}{more}\nIf the change is meant, rewrite the playthroughs "
-            f"and review their diff (tests/playthroughs/README.md):\n{REWRITE}")
+            f"and review their diff (companion/games/README.md):\n{REWRITE}")
 
 
-@pytest.mark.parametrize("name", sorted(RECORDINGS))
+@pytest.mark.parametrize("name", sorted(goldens()))
 def test_playthrough_replays_as_recorded(name, request):
     """Replaying a recorded game gives the very text recorded: the same log lines and the
     same views for the table and every seat at every step."""
-    path = FOLDER / f"{name}.txt"
-    old = path.read_text(encoding="utf-8") if path.exists() else None
-    new = record(name, recorded_actions(old) if old is not None else [])
+    path = goldens()[name]
+    old = path.read_text(encoding="utf-8")
+    spec = recording(path)
+    new = record(spec, recorded_actions(old))
     if request.config.getoption("--rewrite-playthroughs"):
         if new != old:
             path.write_text(new, encoding="utf-8")
         return
-    if old is None:
-        pytest.fail(f"{path.name} is missing; write it with:\n{REWRITE}", pytrace=False)
     if new != old:
         pytest.fail(_first_difference(old, new, path), pytrace=False)
 
 
 def test_every_game_has_two_playthroughs():
-    """Every registered game is recorded at least twice, and no file is left unrecorded."""
+    """Every registered game is recorded at least twice, each in its own folder and named
+    after it."""
+    found = goldens()
     for game in GAMES:
-        assert sum(r.game == game for r in RECORDINGS.values()) >= 2, (
-            f"{game} has fewer than two recordings: add them to RECORDINGS and rewrite")
-    on_disk = {p.stem for p in FOLDER.glob("*.txt")}
-    assert on_disk <= set(RECORDINGS), f"not a recording: {sorted(on_disk - set(RECORDINGS))}"
+        assert sum(recording(p).game == game for p in found.values()) >= 2, (
+            f"{game} has fewer than two playthroughs in its folder's playthroughs/: start "
+            f"one (companion/games/README.md) and rewrite")
+    for name, path in found.items():
+        game = recording(path).game
+        assert name.startswith(f"{game}-") and path.parents[1] == gamefiles.folder(game), (
+            f"{path} records {game}: name it {game}-<n> in that game's folder")
 
 
 def test_recorded_actions_read_back_from_the_text():
     """The actions a rewrite keeps are the ones the text shows."""
-    text = record("duel-1", [])
-    assert record("duel-1", recorded_actions(text)) == text
+    spec = recording(goldens()["duel-1"])
+    text = record(spec, [])
+    assert record(spec, recorded_actions(text)) == text
     assert len(recorded_actions(text)) == text.count("\n=== step ")

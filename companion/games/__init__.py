@@ -1,7 +1,8 @@
 """The registry of games: each entry is a module that follows ``companion.games.base``
 (mypy checks each against its ``Game`` protocol).
 
-Built-in games are listed explicitly, in lobby order; a new game adds one line here.
+Built-in games are listed explicitly, in lobby order; a new game is its folder beside
+these and one line here (``README.md`` here shows the folder).
 
 The rules are the bottom layer: a game may import the standard library, orjson,
 ``companion.games`` and ``companion.caches``; no Flask, no database, no clock and no global

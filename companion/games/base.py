@@ -10,6 +10,8 @@ A game is a module of pure functions over plain JSON-serialisable state:
 - ``result(state) -> Result | None``
 - ``redeal_hidden(state, seat, rng) -> state``: the same position as ``seat`` knows it,
   with everything hidden from ``seat`` dealt anew (used by the leak tests).
+- ``empty_piles(state, chosen)``: the game's piles emptied in place (used by the
+  conformance suite's empty-pile test).
 
 A game also has ``validate(options)`` and declares its metadata (``NAME``, ``TITLE``,
 ``OPTIONS``, ...). :class:`Game` spells the whole contract out; the registry holds each
@@ -23,6 +25,7 @@ line or message refers to a seat as ``{"seat": n}`` and the web layer prints its
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any, NotRequired, Protocol, TypedDict
@@ -437,6 +440,11 @@ class Game(Protocol):
     def result(self, state: State) -> Result | None: ...
 
     def redeal_hidden(self, state: State, seat: int, rng: Random) -> State: ...
+
+    def empty_piles(self, state: State, chosen: Callable[[int], bool]) -> None:
+        """Empty, in place, the piles ``chosen(i)`` names by their number (decks, discards,
+        supplies, hands), leaving everything else as it was (used by the conformance suite:
+        an empty pile brings a refusal, never an error)."""
 
     def box(self, options: dict[str, Any]) -> Box:
         """What to take out of the box for these options, what stays in it because the app

@@ -33,6 +33,7 @@ from companion.games.base import N_
 from companion.server import live
 from companion.web import render
 from companion.web.answers import init_answers
+from companion.web.gamefiles import with_game_templates
 from companion.web.i18n import LANGUAGES, translation_directories
 from companion.web.render import select_locale
 
@@ -260,6 +261,8 @@ def init_web(app: Flask) -> None:
     app.register_blueprint(api.bp)
     app.register_blueprint(offline.bp)
 
+    # A game's templates are in its own folder (gamefiles), under their usual names.
+    app.jinja_env.loader = with_game_templates(app.jinja_env.loader)
     app.jinja_env.filters["t"] = render.translate
     app.jinja_env.globals["say"] = render.say
     app.jinja_env.globals["option_shown"] = render.option_shown

@@ -1,4 +1,6 @@
-"""Static files, compressed and cached: a phone loads htmx and the styles once.
+"""Static files, compressed and cached: a phone loads htmx and the styles once. The app's
+are in ``static/``, each game's in its own folder (``gamefiles``), served under
+``/static/games/<game>/``.
 
 The server does not compress. htmx alone is 52 KB; gzipped, the seat page with everything it
 loads is about a third of that. URLs carry a hash of the file (``?v=``), so a browser may
@@ -17,6 +19,7 @@ from flask import Flask, Response, abort, current_app, request, url_for
 from werkzeug.security import safe_join
 
 from companion.caches import Cache
+from companion.web import gamefiles
 
 COMPRESSIBLE = {".css", ".js", ".svg", ".json", ".webmanifest", ".txt", ".html"}
 
@@ -34,9 +37,27 @@ def _load(path: str, mtime: float) -> tuple[bytes, bytes | None, str]:
     return found
 
 
+def static_path(filename: str) -> str | None:
+    """The file a static URL names: ``games/<game>/<file>`` in that game's own folder
+    (``gamefiles``), anything else in the app's ``static/``; None outside them."""
+    found = gamefiles.static_folder(filename)
+    folder, name = found if found is not None else (current_app.static_folder or "", filename)
+    path = safe_join(str(folder), name)
+    return path if path is not None and Path(path).is_file() else None
+
+
+def static_files() -> list[tuple[str, Path]]:
+    """Every static file, the app's and each game's: its name (as ``asset`` takes it) and
+    its path."""
+    folder = Path(current_app.static_folder or "")
+    files = [(p.relative_to(folder).as_posix(), p) for p in sorted(folder.rglob("*"))
+             if p.is_file()]
+    return files + gamefiles.static_files()
+
+
 def _file(filename: str) -> tuple[bytes, bytes | None, str, str]:
-    path = safe_join(current_app.static_folder or "", filename)
-    if path is None or not Path(path).is_file():
+    path = static_path(filename)
+    if path is None:
         abort(404)
     data, packed, digest = _load(path, Path(path).stat().st_mtime)
     return data, packed, digest, path
@@ -63,6 +84,13 @@ def asset(filename: str) -> str:
     return url_for("static", filename=filename, v=_file(filename)[2])
 
 
+def game_styles(game: str) -> str | None:
+    """The URL of a game's styles, for its pages; None for a game that has none."""
+    name = gamefiles.styles(game)
+    return asset(name) if name is not None else None
+
+
 def init_assets(app: Flask) -> None:
     app.view_functions["static"] = serve_static
     app.jinja_env.globals["asset"] = asset
+    app.jinja_env.globals["game_styles"] = game_styles

@@ -67,11 +67,9 @@ def _sources(name: str) -> list[tuple[Path, Path]]:
     """(directory, file) pairs whose strings belong to catalogue ``name``."""
     if name == "platform":
         roots = [PACKAGE, TEMPLATES]
-        games = PACKAGE / "games"
-        skip = [p for p in games.iterdir() if p.is_dir()] + [
-            p for p in (TEMPLATES / "games").iterdir() if p.is_dir()]
+        skip = [p for p in (PACKAGE / "games").iterdir() if p.is_dir()]
     else:
-        roots = [PACKAGE / "games" / name, TEMPLATES / "games" / name]
+        roots = [PACKAGE / "games" / name]  # its rules and its templates/
         skip = []
     pairs = []
     for root in roots:

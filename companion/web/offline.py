@@ -17,34 +17,34 @@ from typing import Any
 from flask import Blueprint, Response, current_app, render_template, request, url_for
 
 from companion.caches import Cache
-from companion.web.assets import asset
+from companion.web.assets import asset, static_files
 
 bp = Blueprint("offline", __name__)
 
 SHELL_SUFFIXES = (".css", ".js", ".svg")
-"""The static files a screen may need offline (styles, scripts, the icon, Fury's map);
-the PNG icons are only for the home screen."""
+"""The static files a screen may need offline (styles, scripts, the icon, each game's
+styles and images from its folder, such as Fury's map); the PNG icons are only for the
+home screen."""
 
 _worker: Cache[tuple[Any, ...], tuple[bytes, str]] = Cache("service worker", 8)
 """The worker's text and its hash, by the modification times of what it is built from."""
 
 
-def _shell() -> list[Path]:
-    folder = Path(current_app.static_folder or "")
-    return sorted(p for p in folder.rglob("*")
-                  if p.suffix in SHELL_SUFFIXES and p.is_file() and p.name != "sw.js")
+def _shell() -> list[tuple[str, Path]]:
+    """The app's static files and every game's (its styles, Fury's map), by name."""
+    return [(name, path) for name, path in static_files()
+            if path.suffix in SHELL_SUFFIXES and name != "sw.js"]
 
 
 def worker_text() -> tuple[bytes, str]:
     """The worker: its CONFIG (the shell's hashed URLs, the offline page) above
     ``static/sw.js``; a changed static file changes its text, so phones update it."""
-    folder = Path(current_app.static_folder or "")
     files = _shell()
-    source = folder / "sw.js"
-    stamp = tuple((str(p), p.stat().st_mtime) for p in [source, *files])
+    source = Path(current_app.static_folder or "") / "sw.js"
+    stamp = tuple((str(p), p.stat().st_mtime) for p in [source, *(p for _, p in files)])
     found = _worker.get(stamp)
     if found is None:
-        shell = [asset(str(p.relative_to(folder))) for p in files]
+        shell = [asset(name) for name, _ in files]
         config: dict[str, Any] = {
             "shell": shell,
             "offline": url_for("offline.offline_page"),

@@ -14,7 +14,7 @@ printed on the cards (5 against 4) gives the round to the hunter, who escapes; t
 Lord Godalming to Munich;
 Dracula vanishes into Hamburg and lays Fog there.
 
-``tests/games/test_fury_evening.py`` replays this in the rules alone, so a rule change that
+``tests/games/fury/test_fury_evening.py`` replays this in the rules alone, so a rule change that
 moves a die is found there first; re-plan with it if one does.
 """
 

@@ -38,9 +38,14 @@ def test_the_worker_is_served_from_the_root_so_its_scope_covers_every_screen(cli
 def test_the_worker_keeps_the_shell_by_its_hashed_urls(client):
     kept = config(client.get("/sw.js").get_data(as_text=True))
     shell = {url.split("?")[0]: url for url in kept["shell"]}
-    for name in ("htmx.min.js", "companion.js", "site.css", "icon.svg", "games/kit.css"):
+    games = Path(__file__).parents[2] / "companion" / "games"
+    for name, path in [*((n, STATIC / n) for n in (
+            "htmx.min.js", "companion.js", "site.css", "icon.svg")),
+            # Each game's own styles and images, from its folder.
+            ("games/kit/game.css", games / "kit" / "static" / "game.css"),
+            ("games/fury/map-ru.svg", games / "fury" / "static" / "map-ru.svg")]:
         url = shell[f"/static/{name}"]
-        digest = hashlib.sha256((STATIC / name).read_bytes()).hexdigest()[:16]
+        digest = hashlib.sha256(path.read_bytes()).hexdigest()[:16]
         assert url.endswith(f"?v={digest}"), url
     assert "/static/sw.js" not in shell
     assert not any(url.endswith(".png") for url in shell)

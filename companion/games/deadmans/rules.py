@@ -52,6 +52,7 @@ from companion.games.deadmans.core import Ctx, character, opponents_clockwise, s
 from companion.games.deadmans.data import CARDS_PER_SET, CHARACTER_BY_ID
 from companion.games.deadmans.options import BASE_PLAYERS, OPTIONS, table_opts, validate
 from companion.games.deadmans.pending import frame_actions
+from companion.games.deadmans.piles import empty_piles as empty_piles
 from companion.games.deadmans.reveal import reveal as reveal
 from companion.games.deadmans.turn import loot_allowed, new_turn
 
@@ -287,5 +288,5 @@ def redeal_hidden(state: State, seat: int | None, rng: Random) -> State:
 __all__ = [
     "NAME", "TITLE", "BLURB", "MIN_PLAYERS", "MAX_PLAYERS", "HAS_HIDDEN_INFO", "HAS_CHANCE",
     "MAX_TURNS", "REMATCH", "OPTIONS", "seats", "validate", "setup", "actions", "apply", "view",
-    "result", "redeal_hidden", "box", "reveal",
+    "result", "redeal_hidden", "empty_piles", "box", "reveal",
 ]

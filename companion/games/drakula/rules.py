@@ -95,6 +95,7 @@ from companion.games.drakula.options import (  # noqa: F401 (OPTIONS, default_op
     validate,
 )
 from companion.games.drakula.picks import PICKS, confirm_picks, pick_card, setup_actions
+from companion.games.drakula.piles import empty_piles as empty_piles
 from companion.games.drakula.play import play_actions, play_card
 from companion.games.drakula.reveal import reveal as reveal
 from companion.games.drakula.specials import skip_special, special_actions, use_special

@@ -70,6 +70,7 @@ from companion.games.duel.options import (
     jokers_dealt,
     validate,
 )
+from companion.games.duel.piles import empty_piles as empty_piles
 from companion.games.duel.reveal import reveal as reveal
 from companion.games.duel.rounds import next_round
 from companion.games.duel.view import view  # noqa: F401 (the contract)

@@ -1,11 +1,11 @@
 """The base map as SVG, one file per language: coast, links, places and their names.
 
 ``python -m companion.games.fury.draw`` projects every place's latitude and longitude into
-``data/map.json`` (x, y and the frame), then writes ``static/games/fury/map-{en,cs,ru}.svg``
+``data/map.json`` (x, y and the frame), then writes ``static/map-{en,cs,ru}.svg``
 and, in ``data/labels.json``, where each name lies in each language (the live overlay sets
 its marks beside the names, never over them: ``board.beside``).
 The tablet loads the file once (cached by its hash) and the live overlay of
-``templates/games/fury/_map.html`` is drawn over it in the same frame.
+``templates/_map.html`` is drawn over it in the same frame.
 """
 
 from __future__ import annotations
@@ -19,8 +19,7 @@ from pathlib import Path
 
 from companion.games.fury import board, geo
 
-ROOT = Path(__file__).parents[3]
-STATIC = ROOT / "static" / "games" / "fury"
+STATIC = Path(__file__).parent / "static"
 LANGUAGES = ("en", "cs", "ru")
 
 Box = tuple[float, float, float, float]

@@ -58,6 +58,7 @@ from companion.games.fury import (
 from companion.games.fury.automa import play as automa
 from companion.games.fury.box import box
 from companion.games.fury.cards import HUNTERS
+from companion.games.fury.piles import empty_piles
 from companion.games.fury.reveal import reveal
 from companion.games.fury.state import DRACULA, Ctx, controller, hunters_of
 from companion.games.fury.view import redeal_hidden, view
@@ -435,6 +436,7 @@ def app_decide(memory: automa.Memory, offered: list[dict[str, Any]], rng: Random
 __all__ = [
     "NAME", "TITLE", "BLURB", "MIN_PLAYERS", "MAX_PLAYERS", "HAS_HIDDEN_INFO", "HAS_CHANCE",
     "REMATCH", "MAX_TURNS", "OPTIONS", "seats", "setup", "actions", "apply", "view", "result",
+    "empty_piles",
     "redeal_hidden", "box", "reveal", "default_options", "validate", "controller", "hunters_of",
     "DRACULA", "app_seats", "app_moment", "app_remember", "app_decide",
 ]

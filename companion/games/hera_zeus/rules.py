@@ -51,6 +51,7 @@ from companion.games.hera_zeus.options import (
     strengths,
     validate,
 )
+from companion.games.hera_zeus.piles import empty_piles as empty_piles
 from companion.games.hera_zeus.reveal import reveal as reveal
 from companion.games.hera_zeus.turn import FIRST_ROW
 

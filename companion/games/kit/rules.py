@@ -31,6 +31,7 @@ from companion.games.base import (
     thaw,
 )
 from companion.games.kit.box import box as box
+from companion.games.kit.piles import empty_piles as empty_piles
 from companion.games.kit.reveal import reveal as reveal
 
 NAME = "kit"

@@ -16,7 +16,7 @@ Evasion, the catacombs hold cards long laid), the oldest cards leave the joint s
 are kept each on its own, as the places it may lie at with their weights: a product of
 marginals holds every joint assignment, so the belief stays sound and only loses some
 precision; ``loosened`` counts how often. Soundness — the true trail is always among the
-states — is checked at every step of random games (tests/games/test_fury_belief.py);
+states — is checked at every step of random games (tests/games/fury/test_fury_belief.py);
 exactness against a brute-force enumeration of histories on short games.
 """
 
