@@ -6,9 +6,10 @@ are mandatory). What a choice may be is :mod:`.pending`'s to say.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
-from companion.games.base import N_, IllegalActionError, check_params
+from companion.games.base import N_, IllegalActionError
 from companion.games.deadmans.cards import card_args, sort_cards, suit_of, value_of
 from companion.games.deadmans.core import (
     Ctx,
@@ -199,9 +200,10 @@ def _mermaid(ctx: Ctx, position: int) -> None:
         perform(ctx, len(row) - 1)
 
 
-def choice_handler(kind: str, schema: dict[str, type]):
-    def handler(ctx: Ctx, seat: int, params: dict[str, Any]) -> None:
-        choice = check_params(params, **schema)
+def choice_handler(kind: str) -> Callable[[Ctx, int, dict[str, Any]], None]:
+    """The move that makes the choice a pending ``kind`` of effect asks for (its params are
+    the choice, as :mod:`.pending` offers it)."""
+    def handler(ctx: Ctx, seat: int, choice: dict[str, Any]) -> None:
         frame = need_turn(ctx, seat, kind)
         assert frame is not None
         if choice not in choices_of(ctx.state, frame):
@@ -212,7 +214,7 @@ def choice_handler(kind: str, schema: dict[str, type]):
 
 
 def aim(ctx: Ctx, seat: int, params: dict[str, Any]) -> None:
-    target = check_params(params, seat=int)["seat"]
+    target: int = params["seat"]
     need_phase(ctx, "play")
     if seat != ctx.seat:
         raise IllegalActionError(N_("It is not your turn."))

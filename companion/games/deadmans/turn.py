@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.games.base import N_, IllegalActionError, State, check_params
+from companion.games.base import N_, IllegalActionError, State
 from companion.games.deadmans.cards import card_args, sort_cards, suit_of, value_of
 from companion.games.deadmans.core import (
     Ctx,
@@ -44,7 +44,6 @@ def need_turn(ctx: Ctx, seat: int, kind: str | None) -> dict[str, Any] | None:
 
 
 def flip(ctx: Ctx, seat: int, params: dict[str, Any]) -> None:
-    check_params(params)
     need_turn(ctx, seat, None)
     if not ctx.state["deck"]:
         raise IllegalActionError(N_("The draw pile is empty: take the loot."))
@@ -71,7 +70,6 @@ def loot_allowed(state: State) -> bool:
 
 
 def loot_action(ctx: Ctx, seat: int, params: dict[str, Any]) -> None:
-    check_params(params)
     need_turn(ctx, seat, None)
     turn = ctx.turn
     if turn["flips"] == 0:

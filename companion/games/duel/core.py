@@ -1,5 +1,5 @@
 """What every part of a duel shares: the two seats and their pistols, the Mind Reading
-decision “keep”, the joker decks left undrawn, which cards a duellist may still play (and
+decision “keep”, which cards a duellist may still play (and
 each card's rule as this table plays it), and the refusal of an action at the wrong moment.
 """
 
@@ -13,18 +13,6 @@ ROLES = (N_("First duellist"), N_("Second duellist"))
 PISTOLS = 2
 KEEP = "keep"
 """The Mind Reading decision “keep the card as played”."""
-
-
-def leftover(state: State) -> list[list[str]]:
-    """The jokers nobody drew, per deck (states saved before own decks: one deck)."""
-    return state["joker_decks"] if "joker_decks" in state else [state["joker_deck"]]
-
-
-def store_leftover(state: State, decks: list[list[str]]) -> None:
-    if "joker_decks" in state:
-        state["joker_decks"] = decks
-    else:
-        (state["joker_deck"],) = decks
 
 
 def playable(state: State, seat: int, card: str) -> bool:

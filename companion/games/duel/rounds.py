@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.games.base import N_, Applied, IllegalActionError, Random, State, check_params, line
+from companion.games.base import N_, Applied, IllegalActionError, Random, State, line
 from companion.games.duel.cards import BY_KEY, sort_hand
 from companion.games.duel.core import PISTOLS, SEATS, can_shoot, has_playable, wrong_phase
 from companion.games.duel.dice import HIT_ON, WIND_ROUNDS, roll_shot, show_faces, wind_modifier
@@ -158,7 +158,7 @@ def _stays_laid(card: str, rules: dict[str, bool]) -> bool:
 # Demon's Help: the blind pick.
 
 def pick(state: State, seat: int, params: dict[str, Any], rng: Random) -> Applied:
-    number = check_params(params, position=int)["position"]
+    number: int = params["position"]
     if state["phase"] != "demon" or not state["picking"][seat]:
         raise wrong_phase(state, seat)
     victim = 1 - seat

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.games.base import N_, Applied, IllegalActionError, Random, State, check_params, line
+from companion.games.base import N_, Applied, IllegalActionError, Random, State, line
 from companion.games.duel.cards import BY_KEY
 from companion.games.duel.core import KEEP, SEATS, playable, swappable, wrong_phase
 from companion.games.duel.rounds import next_round, resolve
@@ -32,7 +32,6 @@ def signal(state: State, seat: int, params: dict[str, Any], rng: Random) -> Appl
 
 
 def _signal_choice(state: State, seat: int, params: dict[str, Any], play: bool) -> Applied:
-    check_params(params)
     if state["phase"] != "signal":
         raise IllegalActionError(N_("Confused Signal can only be played before the duel."))
     _already(state, seat)
@@ -67,7 +66,7 @@ def _signal_choice(state: State, seat: int, params: dict[str, Any], play: bool) 
 # A round: the secret choice, the reveal.
 
 def choose(state: State, seat: int, params: dict[str, Any], rng: Random) -> Applied:
-    index = check_params(params, card=int)["card"]
+    index: int = params["card"]
     if state["phase"] != "choose" or not state["active"][seat]:
         raise wrong_phase(state, seat)
     _already(state, seat)
@@ -121,12 +120,11 @@ def _reveal(state: State, rng: Random) -> list[dict[str, Any]]:
 # Mind Reading: keep it, or play another card instead.
 
 def keep(state: State, seat: int, params: dict[str, Any], rng: Random) -> Applied:
-    check_params(params)
     return _decide(state, seat, KEEP, rng)
 
 
 def swap(state: State, seat: int, params: dict[str, Any], rng: Random) -> Applied:
-    index = check_params(params, card=int)["card"]
+    index: int = params["card"]
     if state["phase"] != "mind" or not state["deciding"][seat]:
         raise wrong_phase(state, seat)
     hand = state["hands"][seat]

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.games.base import N_, Action, IllegalActionError, Random, State, check_params, line
+from companion.games.base import N_, Action, IllegalActionError, Random, State, line
 from companion.games.hera_zeus import field
 from companion.games.hera_zeus.cards import ORDER, PICKED_AWAY
 from companion.games.hera_zeus.core import (
@@ -263,7 +263,7 @@ def _auto_bury(state: State, seat: int) -> Log:
 
 
 def bury(state: State, seat: int, params: dict[str, Any], rng: Random) -> tuple[Log, bool]:
-    key = check_params(params, card=str)["card"]
+    key: str = params["card"]
     pending = state["pending"]
     if pending["kind"] != "bury":
         raise IllegalActionError(N_("Nothing is waiting to be discarded."))
@@ -304,7 +304,6 @@ def place_columns(state: State, seat: int) -> list[int]:
 def pegasus_pick(state: State, seat: int, params: dict[str, Any],
                  rng: Random) -> tuple[Log, bool]:
     """„Hráč odhodí Pegase a náhodně vybere kartu ze soupeřovy ruky.“"""
-    check_params(params)
     opp = 1 - seat
     if not state["hands"][opp]:
         raise IllegalActionError(N_("{other} holds no card."), other=who(opp))
@@ -428,7 +427,6 @@ def _struck(state: State, seat: int, col: int, target: str) -> Log:
 def pegasus_own(state: State, seat: int, params: dict[str, Any],
                 rng: Random) -> tuple[Log, bool]:
     """Optional rule: „Hráč smí zničit svoji figuru pouze s pomocí pegase zahraného z ruky.“"""
-    check_params(params)
     col = field.own_figure(state, seat, "pegasus")
     _use_pegasus(state, seat)
     field.take(state, seat, col, 0)

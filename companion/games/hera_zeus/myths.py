@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.games.base import N_, Action, IllegalActionError, Random, State, check_params, line
+from companion.games.base import N_, Action, IllegalActionError, Random, State, line
 from companion.games.hera_zeus import field
 from companion.games.hera_zeus.cards import HAND_LIMIT, ORDER
 from companion.games.hera_zeus.challenges import lurable, remember
@@ -122,7 +122,6 @@ def pythia_look(state: State, seat: int, params: dict[str, Any],
                 rng: Random) -> tuple[Log, bool]:
     """„Pýthii použít k tomu, aby mu soupeř ukázal všechny karty… Pokud má soupeř v ruce
     Poseidona nebo Nemesis musí je okamžitě odhodit.“ Not a challenge: allowed in round 1."""
-    check_params(params)
     opp = 1 - seat
     hand = state["hands"][opp]
     if not hand:
@@ -181,7 +180,6 @@ def _siren_target(state: State, seat: int) -> int | None:
 def sirens(state: State, seat: int, params: dict[str, Any], rng: Random) -> tuple[Log, bool]:
     """„Za jeden akční bod si hráč může vzít vrchní karu ze soupeřova odhazovacího balíčku
     a umístit si ji do ruky (Tato karta musí mít sílu od jedné do sedmi.“"""
-    check_params(params)
     opp = 1 - seat
     index = _siren_target(state, seat)
     if index is None:
@@ -198,7 +196,7 @@ def sirens(state: State, seat: int, params: dict[str, Any], rng: Random) -> tupl
 def hades(state: State, seat: int, params: dict[str, Any], rng: Random) -> tuple[Log, bool]:
     """„Hádes použit k vyhledání karty v odhazovacím balíčku a na její navrácení do hráčovy
     ruky… Hráč není povinen říkat nebo ukazovat, co si z ohazovacího balíčku vytáhl.“"""
-    key = check_params(params, card=str)["card"]
+    key: str = params["card"]
     pile = state["discards"][seat]
     card = next((c for c in reversed(pile) if key_of(state, seat, c) == key), None)
     if card is None:
@@ -226,7 +224,6 @@ def persephone(state: State, seat: int, params: dict[str, Any],
                rng: Random) -> tuple[Log, bool]:
     """„Za jeden akční bod si hráč může vzít ze svého odhazovacího balíčku tři karty Pegasů…
     stále platí limit, že hráč nemůže mít více jak dvanáct karet na ruce.“"""
-    check_params(params)
     pegasi = _pegasi(state, seat)
     if not pegasi:
         raise IllegalActionError(N_("Your discard pile holds no Pegasus."))
@@ -266,7 +263,7 @@ def _dionysus_actions(state: State, seat: int, group: str) -> list[Action]:
 def dionysus(state: State, seat: int, params: dict[str, Any], rng: Random) -> tuple[Log, bool]:
     """„Za jeden akční bod může Dyonisos pohnout jednou kartou v poli do jiného sloupce…
     Dyonisso nemůže pohybovat figurkami Hery a Dia.“"""
-    got = check_params(params, card=str, to=str)
+    got = params
     source, target = field.parse_place(got["card"]), field.parse_place(got["to"])
     if source is None or target is None:
         raise IllegalActionError(N_("Name the card as column-row and the place as "
@@ -349,7 +346,6 @@ def god(state: State, seat: int, params: dict[str, Any], rng: Random) -> tuple[L
 def remove_figure(state: State, seat: int, params: dict[str, Any],
                   rng: Random) -> tuple[Log, bool]:
     """„Hráč může jako jednu akci odstranit svoji figuru Hery nebo Dia.“"""
-    check_params(params)
     col = field.own_figure(state, seat, "action")
     field.take(state, seat, col, 0)
     return [line(N_("{who} takes the figure back from column {column}."), who=who(seat),

@@ -16,7 +16,6 @@ from companion.games.base import (
     IllegalActionError,
     Random,
     State,
-    check_params,
     line,
 )
 from companion.games.hera_zeus import challenges, field, myths
@@ -150,7 +149,7 @@ def _play_actions(state: State, seat: int) -> list[Action]:
 
 
 def lay(state: State, seat: int, params: dict[str, Any], rng: Random) -> tuple[list, bool]:
-    got = check_params(params, card=str, place=str)
+    got = params
     place = field.parse_place(got["place"])
     if place is None:
         raise ActionSyntaxError(N_("A place is written column-position, e.g. 2-0."))
@@ -197,7 +196,6 @@ def _face_if_lured(state: State, seat: int, card: str) -> None:
 
 
 def draw(state: State, seat: int, params: dict[str, Any], rng: Random) -> tuple[list, bool]:
-    check_params(params)
     problem = draw_problem(state, seat)
     if problem:
         raise IllegalActionError(problem)
@@ -209,7 +207,7 @@ def draw(state: State, seat: int, params: dict[str, Any], rng: Random) -> tuple[
 
 
 def play(state: State, seat: int, params: dict[str, Any], rng: Random) -> tuple[list, bool]:
-    got = check_params(params, card=str, place=str)
+    got = params
     place = field.parse_place(got["place"])
     if place is None:
         raise ActionSyntaxError(N_("A place is written column-position, e.g. 2-0."))

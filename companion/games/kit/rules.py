@@ -10,6 +10,7 @@ every seat may act at any time, and the host ends the session.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import Any
 
 from companion.caches import Cache
@@ -21,14 +22,16 @@ from companion.games.base import (
     ActionSyntaxError,
     Applied,
     IllegalActionError,
+    Move,
+    Moves,
     Option,
     Random,
     Result,
     SeatSpec,
     State,
-    check_params,
     line,
     thaw,
+    upgraded,
 )
 from companion.games.kit.box import box as box
 from companion.games.kit.reveal import reveal as reveal
@@ -44,6 +47,7 @@ REMATCH = False
 """A session has no result to play again after."""
 MAX_TURNS = None
 """No end of its own: the host ends the session."""
+STATE_VERSION = 1
 
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 SUITS = ("♠", "♥", "♦", "♣")
@@ -252,29 +256,26 @@ def actions(state: State, seat: int) -> list[Action]:
 # --- applying an action ---------------------------------------------------------------
 
 
-def apply(state: State, seat: int, action: dict[str, Any], rng: Random) -> Applied:
-    name = action.get("action")
-    handler = _HANDLERS.get(name)  # type: ignore[arg-type]
-    if handler is None:
-        raise ActionSyntaxError(N_("There is no action “{name}” here."), name=str(name)[:30])
-    params = action.get("params", {})
-    if not isinstance(params, dict):
-        raise ActionSyntaxError(N_("The action's parameters must be an object."))
+Handler = Callable[[State, int, dict[str, Any], Random], Applied[State]]
+"""A kit move: the thawed state (its step counted), the seat, the checked params."""
+
+
+def _run(state: State, seat: int, move: Move[Handler], params: dict[str, Any],
+         rng: Random) -> Applied[State]:
     new = thaw(state)
     new["step"] += 1
-    return handler(new, seat, params, rng)
+    return move.handler(new, seat, params, rng)
 
 
 def _roll(state: State, seat: int, params: dict[str, Any], rng: Random) -> Applied:
-    p = check_params(params, secret=bool, dice=str)
-    record = dice.parse(p["dice"]).roll(rng)
+    record = dice.parse(params["dice"]).roll(rng)
     n = state["step"]
-    state["rolls"].append({"n": n, "seat": seat, "dice": record, "secret": p["secret"],
-                           "shown": not p["secret"]})
+    state["rolls"].append({"n": n, "seat": seat, "dice": record, "secret": params["secret"],
+                           "shown": not params["secret"]})
     recent = {roll["n"] for roll in state["rolls"][-ROLLS_KEPT:]}
     state["rolls"] = [roll for roll in state["rolls"]
                       if roll["n"] in recent or (roll["secret"] and not roll["shown"])]
-    if p["secret"]:
+    if params["secret"]:
         log = [
             line(N_("{who} rolled {notation} in secret."), who={"seat": seat},
                  notation=record["notation"]),
@@ -288,7 +289,7 @@ def _roll(state: State, seat: int, params: dict[str, Any], rng: Random) -> Appli
 
 
 def _show_roll(state: State, seat: int, params: dict[str, Any], rng: Random) -> Applied:
-    n = check_params(params, roll=int)["roll"]
+    n = params["roll"]
     for roll in state["rolls"]:
         if roll["n"] == n and roll["seat"] == seat and roll["secret"]:
             if roll["shown"]:
@@ -302,7 +303,7 @@ def _show_roll(state: State, seat: int, params: dict[str, Any], rng: Random) -> 
 
 
 def _draw(state: State, seat: int, params: dict[str, Any], rng: Random) -> Applied:
-    end = check_params(params, end=str)["end"]
+    end = params["end"]
     if end not in ("top", "bottom"):
         raise ActionSyntaxError(N_("Draw from the top or the bottom."))
     if not state["deck"]:
@@ -317,7 +318,7 @@ def _draw(state: State, seat: int, params: dict[str, Any], rng: Random) -> Appli
 
 
 def _hand_card(state: State, seat: int, params: dict[str, Any]) -> int:
-    index = check_params(params, card=int)["card"]
+    index: int = params["card"]
     if not 0 <= index < len(state["hands"][seat]):
         raise IllegalActionError(N_("You do not hold that card."))
     return index
@@ -349,14 +350,12 @@ def _reshuffle(state: State, seat: int, params: dict[str, Any], rng: Random) -> 
 
 
 def _place(state: State, params: dict[str, Any], with_card: bool) -> tuple[dict, int]:
-    p = check_params(params, place=int, card=int) if with_card else check_params(params,
-                                                                                place=int)
-    if not 0 <= p["place"] < len(state["places"]):
+    if not 0 <= params["place"] < len(state["places"]):
         raise IllegalActionError(N_("There is no such place on the table."))
-    place = state["places"][p["place"]]
-    if with_card and not 0 <= p["card"] < len(place["cards"]):
+    place = state["places"][params["place"]]
+    if with_card and not 0 <= params["card"] < len(place["cards"]):
         raise IllegalActionError(N_("There is no such card on {place}."), place=place["name"])
-    return place, p.get("card", -1)
+    return place, params.get("card", -1)
 
 
 def _deal(state: State, seat: int, params: dict[str, Any], rng: Random) -> Applied:
@@ -407,14 +406,13 @@ def _take(state: State, seat: int, params: dict[str, Any], rng: Random) -> Appli
 
 
 def _ask(state: State, seat: int, params: dict[str, Any], rng: Random) -> Applied:
-    p = check_params(params, question=str, options=str)
     if state["choice"] is not None and not state["choice"]["revealed"]:
         raise IllegalActionError(N_("Wait until everyone has chosen."))
-    options = list(dict.fromkeys(o.strip()[:30] for o in p["options"].split(",") if o.strip()))
+    options = list(dict.fromkeys(o.strip()[:30] for o in params["options"].split(",") if o.strip()))
     if len(options) == 1 or len(options) > MAX_CHOICES:
         raise ActionSyntaxError(N_("Give between 2 and {max} options, or none for a number."),
                                 max=MAX_CHOICES)
-    question = p["question"].strip()[:80] or "?"
+    question = params["question"].strip()[:80] or "?"
     state["choice"] = {"question": question, "options": options, "by": seat,
                        "picks": [None] * state["players"], "revealed": False}
     return Applied(state, [line(N_("{who} asks everyone to choose: {question}"),
@@ -427,12 +425,13 @@ def _pick(state: State, seat: int, params: dict[str, Any], rng: Random) -> Appli
         raise IllegalActionError(N_("Nobody has asked for a choice."))
     if choice["picks"][seat] is not None:
         raise IllegalActionError(N_("You have already chosen."))
+    value = params["value"]
+    if isinstance(value, str) != bool(choice["options"]):  # a name of the options, or a number
+        raise ActionSyntaxError(N_("The parameter “{name}” has the wrong type."), name="value")
     if choice["options"]:
-        value = check_params(params, value=str)["value"]
         if value not in choice["options"]:
             raise IllegalActionError(N_("“{value}” is not one of the options."), value=value[:30])
     else:
-        value = check_params(params, value=int)["value"]
         if not -9999 <= value <= 9999:
             raise IllegalActionError(N_("Choose a number between −9999 and 9999."))
     choice["picks"][seat] = value
@@ -446,24 +445,35 @@ def _pick(state: State, seat: int, params: dict[str, Any], rng: Random) -> Appli
     return Applied(state, log)
 
 
-_HANDLERS = {
-    "roll": _roll,
-    "show_roll": _show_roll,
-    "draw": _draw,
-    "show": _show,
-    "discard": _discard,
-    "reshuffle": _reshuffle,
-    "deal": _deal,
-    "peek": _peek,
-    "turn_up": _turn_up,
-    "take": _take,
-    "ask": _ask,
-    "pick": _pick,
-}
+_PLACE, _CARD = {"place": int}, {"place": int, "card": int}
+MOVES: Moves[State, Handler] = Moves(
+    {
+        "roll": Move(_roll, {"secret": bool, "dice": str}),
+        "show_roll": Move(_show_roll, {"roll": int}),
+        "draw": Move(_draw, {"end": str}),
+        "show": Move(_show, {"card": int}),
+        "discard": Move(_discard, {"card": int}),
+        "reshuffle": Move(_reshuffle),
+        "deal": Move(_deal, _PLACE),
+        "peek": Move(_peek, _CARD),
+        "turn_up": Move(_turn_up, _CARD),
+        "take": Move(_take, _CARD),
+        "ask": Move(_ask, {"question": str, "options": str}),
+        "pick": Move(_pick, {"value": (str, int)}),
+    },
+    run=_run,
+    seated=lambda state, seat: 0 <= seat < state["players"],
+    over=lambda state: False,  # the host ends the session
+)
+apply = MOVES.apply
 
 
 def result(state: State) -> Result | None:
     return None
+
+
+def upgrade(state: Any) -> State:
+    return upgraded(state, STATE_VERSION, {})
 
 
 # --- views ----------------------------------------------------------------------------
