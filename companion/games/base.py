@@ -376,7 +376,7 @@ class Moves(Generic[S, H]):
         return self.run(state, seat, move, parsed.params, rng)
 
 
-def thaw(state: State) -> State:
+def thaw(state: S) -> S:
     """A private deep copy to build the next state from, so ``apply`` never mutates its input.
 
     State is plain JSON, so orjson writing and reading it back is a copy (twice as fast as
@@ -389,9 +389,10 @@ def thaw(state: State) -> State:
     {'hand': [1, 2]}
     """
     try:
-        return orjson.loads(orjson.dumps(state))
+        copy: S = orjson.loads(orjson.dumps(state))
     except TypeError:
-        return _copy(state)
+        copy = _copy(state)
+    return copy
 
 
 def _copy(value: Any) -> Any:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from typing import Any
+from typing import Any, cast
 
 from companion.caches import Cache
 from companion.games import dice
@@ -28,13 +28,13 @@ from companion.games.base import (
     Random,
     Result,
     SeatSpec,
-    State,
     line,
     thaw,
     upgraded,
 )
 from companion.games.kit.box import box as box
 from companion.games.kit.reveal import reveal as reveal
+from companion.games.kit.state import HandCard, KitState, Place, PlaceCard, Roll
 
 NAME = "kit"
 TITLE = N_("Referee kit")
@@ -146,7 +146,7 @@ def validate(options: dict[str, Any]) -> None:
         raise ActionSyntaxError(N_("List at least one card for your own deck."))
 
 
-def setup(options: dict[str, Any], rng: Random) -> State:
+def setup(options: dict[str, Any], rng: Random) -> KitState:
     players = int(options["players"])
     deck = options["deck"]
     names = parse_cards(options["cards"]) if deck == "custom" else PRESETS.get(deck, [])
@@ -209,7 +209,7 @@ def _offer(action: str, params: tuple[tuple[str, Any], ...], label: str,
     return offer
 
 
-def actions(state: State, seat: int) -> list[Action]:
+def actions(state: KitState, seat: int) -> list[Action]:
     found: list[Action] = list(_ROLLS)
     for roll in state["rolls"]:
         if roll["seat"] == seat and roll["secret"] and not roll["shown"]:
@@ -229,11 +229,11 @@ def actions(state: State, seat: int) -> list[Action]:
             found.append(_offer("show", (("card", i),), N_("Show {card}"), name, _HAND))
         found.append(_offer("discard", (("card", i),), N_("Discard {card}"), name, _HAND))
     for p, place in enumerate(state["places"]):
-        for i, card in enumerate(place["cards"]):
+        for i, down in enumerate(place["cards"]):
             at = (("place", p), ("card", i))
             args = (("place", place["name"]), ("position", i + 1))
-            if not card["up"]:
-                if seat not in card["seen_by"]:
+            if not down["up"]:
+                if seat not in down["seen_by"]:
                     found.append(_offer("peek", at, N_("Peek at card {position} on {place}"),
                                         args, _PLACES))
                 found.append(_offer("turn_up", at, N_("Turn up card {position} on {place}"),
@@ -256,18 +256,18 @@ def actions(state: State, seat: int) -> list[Action]:
 # --- applying an action ---------------------------------------------------------------
 
 
-Handler = Callable[[State, int, dict[str, Any], Random], Applied[State]]
+Handler = Callable[[KitState, int, dict[str, Any], Random], Applied[KitState]]
 """A kit move: the thawed state (its step counted), the seat, the checked params."""
 
 
-def _run(state: State, seat: int, move: Move[Handler], params: dict[str, Any],
-         rng: Random) -> Applied[State]:
+def _run(state: KitState, seat: int, move: Move[Handler], params: dict[str, Any],
+         rng: Random) -> Applied[KitState]:
     new = thaw(state)
     new["step"] += 1
     return move.handler(new, seat, params, rng)
 
 
-def _roll(state: State, seat: int, params: dict[str, Any], rng: Random) -> Applied:
+def _roll(state: KitState, seat: int, params: dict[str, Any], rng: Random) -> Applied[KitState]:
     record = dice.parse(params["dice"]).roll(rng)
     n = state["step"]
     state["rolls"].append({"n": n, "seat": seat, "dice": record, "secret": params["secret"],
@@ -288,7 +288,8 @@ def _roll(state: State, seat: int, params: dict[str, Any], rng: Random) -> Appli
     return Applied(state, log, revealed=True)
 
 
-def _show_roll(state: State, seat: int, params: dict[str, Any], rng: Random) -> Applied:
+def _show_roll(state: KitState, seat: int, params: dict[str, Any],
+               rng: Random) -> Applied[KitState]:
     n = params["roll"]
     for roll in state["rolls"]:
         if roll["n"] == n and roll["seat"] == seat and roll["secret"]:
@@ -302,7 +303,7 @@ def _show_roll(state: State, seat: int, params: dict[str, Any], rng: Random) -> 
     raise IllegalActionError(N_("You have no such secret roll."))
 
 
-def _draw(state: State, seat: int, params: dict[str, Any], rng: Random) -> Applied:
+def _draw(state: KitState, seat: int, params: dict[str, Any], rng: Random) -> Applied[KitState]:
     end = params["end"]
     if end not in ("top", "bottom"):
         raise ActionSyntaxError(N_("Draw from the top or the bottom."))
@@ -317,14 +318,14 @@ def _draw(state: State, seat: int, params: dict[str, Any], rng: Random) -> Appli
                    revealed=True)
 
 
-def _hand_card(state: State, seat: int, params: dict[str, Any]) -> int:
+def _hand_card(state: KitState, seat: int, params: dict[str, Any]) -> int:
     index: int = params["card"]
     if not 0 <= index < len(state["hands"][seat]):
         raise IllegalActionError(N_("You do not hold that card."))
     return index
 
 
-def _show(state: State, seat: int, params: dict[str, Any], rng: Random) -> Applied:
+def _show(state: KitState, seat: int, params: dict[str, Any], rng: Random) -> Applied[KitState]:
     card = state["hands"][seat][_hand_card(state, seat, params)]
     if card["shown"]:
         raise IllegalActionError(N_("Everyone already sees that card."))
@@ -333,14 +334,15 @@ def _show(state: State, seat: int, params: dict[str, Any], rng: Random) -> Appli
                                 card=state["names"][card["id"]])], revealed=True)
 
 
-def _discard(state: State, seat: int, params: dict[str, Any], rng: Random) -> Applied:
+def _discard(state: KitState, seat: int, params: dict[str, Any], rng: Random) -> Applied[KitState]:
     card = state["hands"][seat].pop(_hand_card(state, seat, params))
     state["discard"].append(card["id"])
     return Applied(state, [line(N_("{who} discards {card}."), who={"seat": seat},
                                 card=state["names"][card["id"]])], revealed=not card["shown"])
 
 
-def _reshuffle(state: State, seat: int, params: dict[str, Any], rng: Random) -> Applied:
+def _reshuffle(state: KitState, seat: int, params: dict[str, Any],
+               rng: Random) -> Applied[KitState]:
     if not state["discard"]:
         raise IllegalActionError(N_("The discard pile is empty."))
     state["deck"] = rng.shuffle(state["deck"] + state["discard"])
@@ -349,7 +351,7 @@ def _reshuffle(state: State, seat: int, params: dict[str, Any], rng: Random) -> 
                    revealed=True)
 
 
-def _place(state: State, params: dict[str, Any], with_card: bool) -> tuple[dict, int]:
+def _place(state: KitState, params: dict[str, Any], with_card: bool) -> tuple[Place, int]:
     if not 0 <= params["place"] < len(state["places"]):
         raise IllegalActionError(N_("There is no such place on the table."))
     place = state["places"][params["place"]]
@@ -358,7 +360,7 @@ def _place(state: State, params: dict[str, Any], with_card: bool) -> tuple[dict,
     return place, params.get("card", -1)
 
 
-def _deal(state: State, seat: int, params: dict[str, Any], rng: Random) -> Applied:
+def _deal(state: KitState, seat: int, params: dict[str, Any], rng: Random) -> Applied[KitState]:
     place, _ = _place(state, params, with_card=False)
     if not state["deck"]:
         raise IllegalActionError(N_("The deck is empty; shuffle the discards in first."))
@@ -368,7 +370,7 @@ def _deal(state: State, seat: int, params: dict[str, Any], rng: Random) -> Appli
                                 who={"seat": seat}, place=place["name"])])
 
 
-def _peek(state: State, seat: int, params: dict[str, Any], rng: Random) -> Applied:
+def _peek(state: KitState, seat: int, params: dict[str, Any], rng: Random) -> Applied[KitState]:
     place, i = _place(state, params, with_card=True)
     card = place["cards"][i]
     if card["up"]:
@@ -383,7 +385,7 @@ def _peek(state: State, seat: int, params: dict[str, Any], rng: Random) -> Appli
     ], revealed=True)
 
 
-def _turn_up(state: State, seat: int, params: dict[str, Any], rng: Random) -> Applied:
+def _turn_up(state: KitState, seat: int, params: dict[str, Any], rng: Random) -> Applied[KitState]:
     place, i = _place(state, params, with_card=True)
     card = place["cards"][i]
     if card["up"]:
@@ -394,7 +396,7 @@ def _turn_up(state: State, seat: int, params: dict[str, Any], rng: Random) -> Ap
                                 card=state["names"][card["id"]])], revealed=True)
 
 
-def _take(state: State, seat: int, params: dict[str, Any], rng: Random) -> Applied:
+def _take(state: KitState, seat: int, params: dict[str, Any], rng: Random) -> Applied[KitState]:
     place, i = _place(state, params, with_card=True)
     card = place["cards"].pop(i)
     state["hands"][seat].append({"id": card["id"], "shown": card["up"]})
@@ -405,7 +407,7 @@ def _take(state: State, seat: int, params: dict[str, Any], rng: Random) -> Appli
     ], revealed=not card["up"] and seat not in card["seen_by"])
 
 
-def _ask(state: State, seat: int, params: dict[str, Any], rng: Random) -> Applied:
+def _ask(state: KitState, seat: int, params: dict[str, Any], rng: Random) -> Applied[KitState]:
     if state["choice"] is not None and not state["choice"]["revealed"]:
         raise IllegalActionError(N_("Wait until everyone has chosen."))
     options = list(dict.fromkeys(o.strip()[:30] for o in params["options"].split(",") if o.strip()))
@@ -419,7 +421,7 @@ def _ask(state: State, seat: int, params: dict[str, Any], rng: Random) -> Applie
                                 who={"seat": seat}, question=question)])
 
 
-def _pick(state: State, seat: int, params: dict[str, Any], rng: Random) -> Applied:
+def _pick(state: KitState, seat: int, params: dict[str, Any], rng: Random) -> Applied[KitState]:
     choice = state["choice"]
     if choice is None or choice["revealed"]:
         raise IllegalActionError(N_("Nobody has asked for a choice."))
@@ -446,7 +448,7 @@ def _pick(state: State, seat: int, params: dict[str, Any], rng: Random) -> Appli
 
 
 _PLACE, _CARD = {"place": int}, {"place": int, "card": int}
-MOVES: Moves[State, Handler] = Moves(
+MOVES: Moves[KitState, Handler] = Moves(
     {
         "roll": Move(_roll, {"secret": bool, "dice": str}),
         "show_roll": Move(_show_roll, {"roll": int}),
@@ -468,18 +470,18 @@ MOVES: Moves[State, Handler] = Moves(
 apply = MOVES.apply
 
 
-def result(state: State) -> Result | None:
+def result(state: KitState) -> Result | None:
     return None
 
 
-def upgrade(state: Any) -> State:
-    return upgraded(state, STATE_VERSION, {})
+def upgrade(state: Any) -> KitState:
+    return cast(KitState, upgraded(state, STATE_VERSION, {}))
 
 
 # --- views ----------------------------------------------------------------------------
 
 
-def view(state: State, seat: int | None) -> dict[str, Any]:
+def view(state: KitState, seat: int | None) -> dict[str, Any]:
     """What ``seat`` may see (``None``: the table). Hidden cards appear only as counts."""
     names = state["names"]
     choice = state["choice"]
@@ -535,7 +537,7 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
     return out
 
 
-def _roll_view(roll: dict[str, Any], seat: int | None) -> dict[str, Any]:
+def _roll_view(roll: Roll, seat: int | None) -> dict[str, Any]:
     visible = roll["shown"] or roll["seat"] == seat
     return {
         "n": roll["n"],
@@ -547,28 +549,18 @@ def _roll_view(roll: dict[str, Any], seat: int | None) -> dict[str, Any]:
     }
 
 
-def redeal_hidden(state: State, seat: int, rng: Random) -> State:
+def redeal_hidden(state: KitState, seat: int, rng: Random) -> KitState:
     """The same table as ``seat`` knows it, with everything hidden from it dealt anew."""
     new = thaw(state)
-    slots: list[tuple[list, int, str | None]] = [(new["deck"], i, None)
-                                                 for i in range(len(new["deck"]))]
-    for other, hand in enumerate(new["hands"]):
-        if other != seat:
-            slots += [(hand, i, "id") for i, c in enumerate(hand) if not c["shown"]]
-    for place in new["places"]:
-        slots += [(place["cards"], i, "id") for i, c in enumerate(place["cards"])
-                  if not c["up"] and seat not in c["seen_by"]]
-
-    def get(slot: tuple[list, int, str | None]) -> int:
-        container, i, key = slot
-        return container[i] if key is None else container[i][key]
-
-    cards = rng.shuffle([get(slot) for slot in slots])
-    for (container, i, key), card in zip(slots, cards, strict=True):
-        if key is None:
-            container[i] = card
-        else:
-            container[i][key] = card
+    hidden: list[HandCard | PlaceCard] = [
+        card for other, hand in enumerate(new["hands"]) if other != seat
+        for card in hand if not card["shown"]]
+    hidden += [card for place in new["places"] for card in place["cards"]
+               if not card["up"] and seat not in card["seen_by"]]
+    cards = rng.shuffle(new["deck"] + [card["id"] for card in hidden])
+    new["deck"] = cards[:len(new["deck"])]
+    for card, card_id in zip(hidden, cards[len(new["deck"]):], strict=True):
+        card["id"] = card_id
     for roll in new["rolls"]:
         if roll["seat"] != seat and not roll["shown"]:
             roll["dice"] = dice.parse(roll["dice"]["notation"]).roll(rng)
