@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from companion.games.base import N_, RevealSection, State, line
+from companion.games.base import N_, RevealSection, line
 from companion.games.duel.cards import name, sort_hand
+from companion.games.duel.state import DuelState
 
 
-def reveal(state: State) -> list[RevealSection]:
+def reveal(state: DuelState) -> list[RevealSection]:
     decks = state["joker_decks"]
     return [
         {"title": N_("Each duellist's hand"), "lines": [

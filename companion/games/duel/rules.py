@@ -32,7 +32,7 @@ helpers ``position`` and ``redeal_hidden``.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, cast
 
 from companion.games.base import (
     N_,
@@ -43,7 +43,6 @@ from companion.games.base import (
     Random,
     Result,
     SeatSpec,
-    State,
     thaw,
     upgraded,
 )
@@ -63,16 +62,17 @@ from companion.games.duel.core import (
 from companion.games.duel.options import (
     DEFAULTS,
     MAX_JOKERS_EACH,
-    OPTIONS,  # noqa: F401 (the contract)
     RULE_OPTIONS,
     deck_of,
     joker_decks,
     jokers_dealt,
-    validate,
 )
+from companion.games.duel.options import OPTIONS as OPTIONS
+from companion.games.duel.options import validate as validate
 from companion.games.duel.reveal import reveal as reveal
 from companion.games.duel.rounds import next_round
-from companion.games.duel.view import view  # noqa: F401 (the contract)
+from companion.games.duel.state import DuelState, Phase, Rules
+from companion.games.duel.view import view as view
 
 NAME = "duel"
 TITLE = N_("Duel!")
@@ -95,9 +95,9 @@ def _own_decks(state: dict[str, Any]) -> None:
         state["joker_decks"] = [state.pop("joker_deck")]
 
 
-def upgrade(state: Any) -> State:
+def upgrade(state: Any) -> DuelState:
     """A duel as the store saved it, as this version plays it."""
-    return upgraded(state, STATE_VERSION, {1: _own_decks})
+    return cast(DuelState, upgraded(state, STATE_VERSION, {1: _own_decks}))
 
 HAND_MAX = sum(cards.ACTION_DECK.values()) - 1 + MAX_JOKERS_EACH
 """The largest hand: the action deck minus the Aim laid at the start, plus the jokers."""
@@ -110,7 +110,7 @@ def seats(options: dict[str, Any]) -> SeatSpec:
     return SeatSpec(MIN_PLAYERS, MAX_PLAYERS, ROLES)
 
 
-def setup(options: dict[str, Any], rng: Random) -> State:
+def setup(options: dict[str, Any], rng: Random) -> DuelState:
     """Deal the jokers blind, lay each duellist's first Aim and wait for the signal."""
     validate(options)
     decks = [rng.shuffle(deck) for deck in joker_decks(options)]
@@ -125,12 +125,17 @@ def setup(options: dict[str, Any], rng: Random) -> State:
         hands.append(sort_hand(actions_deck + jokers))
     return _state(
         hands, laid=[["aim"], ["aim"]], joker_decks=decks, jokers=dealt, phase="signal",
-        rules={name: bool(options.get(name, DEFAULTS[name])) for name in RULE_OPTIONS},
+        rules=_rules({name: bool(options.get(name, DEFAULTS[name])) for name in RULE_OPTIONS}),
     )
 
 
+def _rules(chosen: dict[str, bool]) -> Rules:
+    return {"mistress_aim": chosen["mistress_aim"], "wind_stacks": chosen["wind_stacks"],
+            "empty_hand_ends": chosen["empty_hand_ends"]}
+
+
 def _state(hands: list[list[str]], *, laid: list[list[str]], joker_decks: list[list[str]],
-           jokers: list[int], phase: str, rules: dict[str, bool]) -> State:
+           jokers: list[int], phase: Phase, rules: Rules) -> DuelState:
     return {
         "state_version": STATE_VERSION,
         "players": 2,
@@ -160,7 +165,7 @@ def _state(hands: list[list[str]], *, laid: list[list[str]], joker_decks: list[l
 def position(hands: list[list[str]], *, laid: tuple[int, int] = (1, 1),
              pistols: tuple[int, int] = (PISTOLS, PISTOLS), wind: list[int] | None = None,
              joker_deck: list[str] | None = None, round: int = 1, idle: int | None = None,
-             **rules: bool) -> State:
+             **rules: bool) -> DuelState:
     """A duel at the secret choice of a round, from given hands (for tests and examples).
 
     :param hands: the two hands as card keys (see :mod:`.cards`).
@@ -174,7 +179,7 @@ def position(hands: list[list[str]], *, laid: tuple[int, int] = (1, 1),
         [sort_hand(list(hand)) for hand in hands], laid=[["aim"] * n for n in laid],
         joker_decks=[list(joker_deck or [])],
         jokers=[sum(c in JOKERS for c in hand) for hand in hands], phase="choose",
-        rules={**defaults, **rules},
+        rules=_rules({**defaults, **rules}),
     )
     state["pistols"] = list(pistols)
     state["wind"] = list(wind or [])
@@ -197,7 +202,7 @@ def _first_positions(hand: list[str], keep: Any) -> dict[str, int]:
     return found
 
 
-def actions(state: State, seat: int) -> list[Action]:
+def actions(state: DuelState, seat: int) -> list[Action]:
     """Every action ``seat`` may take now (one button per kind of card, not per copy)."""
     phase = state["phase"]
     hand = state["hands"][seat]
@@ -238,9 +243,9 @@ def actions(state: State, seat: int) -> list[Action]:
 # --- applying an action ------------------------------------------------------------------
 
 
-Handler = Callable[[State, int, dict[str, Any], Random], Applied[State]]
+Handler = Callable[[DuelState, int, dict[str, Any], Random], Applied[DuelState]]
 """A duel's move: the thawed state, the seat, the checked params, the step's randomness."""
-MOVES: Moves[State, Handler] = Moves(
+MOVES: Moves[DuelState, Handler] = Moves(
     {
         "ready": Move(secret.ready),
         "signal": Move(secret.signal),
@@ -258,14 +263,14 @@ MOVES: Moves[State, Handler] = Moves(
 apply = MOVES.apply
 
 
-def result(state: State) -> Result | None:
+def result(state: DuelState) -> Result | None:
     return state["result"]
 
 
 # --- the leak test's helper ---------------------------------------------------------------
 
 
-def _legal_pending(state: State, seat: int) -> list[str]:
+def _legal_pending(state: DuelState, seat: int) -> list[str]:
     hand = state["hands"][seat]
     phase = state["phase"]
     if phase == "signal":
@@ -276,7 +281,7 @@ def _legal_pending(state: State, seat: int) -> list[str]:
     return sorted({c for c in hand if playable(state, seat, c)}, key=cards.ORDER.__getitem__)
 
 
-def redeal_hidden(state: State, seat: int | None, rng: Random) -> State:
+def redeal_hidden(state: DuelState, seat: int | None, rng: Random) -> DuelState:
     """The duel as ``seat`` knows it (None: the tablet), with the rest dealt anew: which
     jokers the other hand holds, the joker decks, and the other's unrevealed choice.
 

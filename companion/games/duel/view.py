@@ -7,10 +7,11 @@ from __future__ import annotations
 
 from typing import Any, overload
 
-from companion.games.base import N_, State
+from companion.games.base import N_
 from companion.games.duel.cards import BY_KEY
 from companion.games.duel.core import KEEP, ROLES, SEATS, card_hint, playable
 from companion.games.duel.dice import DICE, HIT_ON, wind_modifier
+from companion.games.duel.state import DuelState, Round
 
 
 @overload
@@ -38,7 +39,7 @@ _STATUS = {
 }
 
 
-def _status(state: State, seat: int) -> str:
+def _status(state: DuelState, seat: int) -> str:
     phase = state["phase"]
     chosen = state["pending"][seat] is not None
     if phase == "over":
@@ -56,7 +57,7 @@ def _status(state: State, seat: int) -> str:
     return "picking" if state["picking"][seat] else "waiting"
 
 
-def _round_view(record: dict[str, Any], resolved: bool) -> dict[str, Any]:
+def _round_view(record: Round, resolved: bool) -> dict[str, Any]:
     return {
         "n": record["n"],
         "resolved": resolved,
@@ -71,7 +72,7 @@ def _round_view(record: dict[str, Any], resolved: bool) -> dict[str, Any]:
     }
 
 
-def view(state: State, seat: int | None) -> dict[str, Any]:
+def view(state: DuelState, seat: int | None) -> dict[str, Any]:
     """What ``seat`` may see (``None``: the tablet). A chosen card is only ever shown to its
     chooser until both cards turn; the opponent's hand appears only as a count."""
     over = state["phase"] == "over"
@@ -128,7 +129,7 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
     return out
 
 
-def _pending_view(state: State, seat: int, pending: str | None,
+def _pending_view(state: DuelState, seat: int, pending: str | None,
                   position_: int | None) -> dict[str, Any] | None:
     """The viewer's own secret choice, so a reloaded phone shows what it chose."""
     if pending is None:
