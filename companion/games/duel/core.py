@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from companion.games.base import N_, IllegalActionError
 from companion.games.duel.cards import BY_KEY
-from companion.games.duel.state import DuelState, Round
+from companion.games.duel.state import Round, State
 
 SEATS = (0, 1)
 ROLES = (N_("First duellist"), N_("Second duellist"))
@@ -16,14 +16,14 @@ KEEP = "keep"
 """The Mind Reading decision “keep the card as played”."""
 
 
-def current(state: DuelState) -> Round:
+def current(state: State) -> Round:
     """The round being resolved (between the reveal and the round's end)."""
     round_ = state["current"]
     assert round_ is not None, "a round is being resolved"
     return round_
 
 
-def playable(state: DuelState, seat: int, card: str) -> bool:
+def playable(state: State, seat: int, card: str) -> bool:
     """Whether ``card`` may be played in a round (Confused Signal only before the duel)."""
     if card == "signal":
         return False
@@ -32,27 +32,27 @@ def playable(state: DuelState, seat: int, card: str) -> bool:
     return True
 
 
-def has_playable(state: DuelState, seat: int) -> bool:
+def has_playable(state: State, seat: int) -> bool:
     return any(playable(state, seat, card) for card in state["hands"][seat])
 
 
-def can_shoot(state: DuelState, seat: int) -> bool:
+def can_shoot(state: State, seat: int) -> bool:
     return state["pistols"][seat] > 0 and "shot" in state["hands"][seat]
 
 
-def card_hint(state: DuelState, card: str) -> str:
+def card_hint(state: State, card: str) -> str:
     """A card's one-line rule as it works at this table (the options in force)."""
     if card == "mistress" and state["rules"]["mistress_aim"]:
         return N_("Removes one of the opponent's laid Aims; stays on the table as an Aim.")
     return BY_KEY[card].hint
 
 
-def swappable(state: DuelState, seat: int, card: str) -> bool:
+def swappable(state: State, seat: int, card: str) -> bool:
     # "any other card": another Mind Reading would only ask the same question again.
     return card != "mind" and playable(state, seat, card)
 
 
-def wrong_phase(state: DuelState, seat: int) -> IllegalActionError:
+def wrong_phase(state: State, seat: int) -> IllegalActionError:
     """The reason a seat may not do that now, in words."""
     phase = state["phase"]
     if phase == "signal":

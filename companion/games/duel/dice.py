@@ -5,7 +5,7 @@
 from __future__ import annotations
 
 from companion.games.base import N_, Random
-from companion.games.duel.state import DuelState, Modifier, Shot
+from companion.games.duel.state import Modifier, Shot, State
 
 DICE = 4
 HIT_ON = 4
@@ -14,7 +14,7 @@ WIND_ROUNDS = 2
 """Wind blows in the round it is played and the next one."""
 
 
-def wind_modifier(state: DuelState) -> int:
+def wind_modifier(state: State) -> int:
     """The Wind modifier on shots this round (0 when calm)."""
     blowing = len(state["wind"])
     if not blowing:

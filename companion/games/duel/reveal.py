@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from companion.games.base import N_, RevealSection, line
 from companion.games.duel.cards import name, sort_hand
-from companion.games.duel.state import DuelState
+from companion.games.duel.state import State
 
 
-def reveal(state: DuelState) -> list[RevealSection]:
+def reveal(state: State) -> list[RevealSection]:
     decks = state["joker_decks"]
     return [
         {"title": N_("Each duellist's hand"), "lines": [

@@ -14,11 +14,11 @@ from companion.games.duel.cards import BY_KEY, sort_hand
 from companion.games.duel.core import PISTOLS, SEATS, can_shoot, has_playable, wrong_phase
 from companion.games.duel.core import current as core_current
 from companion.games.duel.dice import HIT_ON, WIND_ROUNDS, roll_shot, show_faces, wind_modifier
-from companion.games.duel.state import DuelState, Rules, Shot
+from companion.games.duel.state import Rules, Shot, State
 
 # Resolving a round.
 
-def _remove_laid(state: DuelState, seat: int, count: int, round_: int) -> int:
+def _remove_laid(state: State, seat: int, count: int, round_: int) -> int:
     """Remove up to ``count`` of ``seat``'s laid Aims, the last laid first."""
     pile = state["laid"][seat]
     removed = 0
@@ -28,7 +28,7 @@ def _remove_laid(state: DuelState, seat: int, count: int, round_: int) -> int:
     return removed
 
 
-def resolve(state: DuelState, rng: Random) -> list[dict[str, Any]]:
+def resolve(state: State, rng: Random) -> list[dict[str, Any]]:
     """Resolve the round's final cards: Wind, laying, removals, shots, then what follows."""
     current = core_current(state)
     n = current["n"]
@@ -159,7 +159,7 @@ def _stays_laid(card: str, rules: Rules) -> bool:
 
 # Demon's Help: the blind pick.
 
-def pick(state: DuelState, seat: int, params: dict[str, Any], rng: Random) -> Applied[DuelState]:
+def pick(state: State, seat: int, params: dict[str, Any], rng: Random) -> Applied[State]:
     number: int = params["position"]
     if state["phase"] != "demon" or not state["picking"][seat]:
         raise wrong_phase(state, seat)
@@ -186,7 +186,7 @@ def pick(state: DuelState, seat: int, params: dict[str, Any], rng: Random) -> Ap
 
 # Between rounds, and the end.
 
-def _end_reason(state: DuelState) -> str | None:
+def _end_reason(state: State) -> str | None:
     """Why the duel ends now with both standing (a message id), or None."""
     empty = [not has_playable(state, s) for s in SEATS]
     if all(empty) or (state["rules"]["empty_hand_ends"] and any(empty)):
@@ -196,7 +196,7 @@ def _end_reason(state: DuelState) -> str | None:
     return None
 
 
-def next_round(state: DuelState) -> list[dict[str, Any]]:
+def next_round(state: State) -> list[dict[str, Any]]:
     """Start the next round's secret choice, or end the duel if no round can follow."""
     state["picking"] = [False, False]
     reason = _end_reason(state)
@@ -215,7 +215,7 @@ def next_round(state: DuelState) -> list[dict[str, Any]]:
     return log
 
 
-def _finish_fallen(state: DuelState) -> list[dict[str, Any]]:
+def _finish_fallen(state: State) -> list[dict[str, Any]]:
     fallen = state["fallen"]
     if all(fallen):
         return _finish(state, Outcome(Termination.NO_WINNER, (),
@@ -226,7 +226,7 @@ def _finish_fallen(state: DuelState) -> list[dict[str, Any]]:
                                   {"winner": {"seat": 1 - loser}, "loser": {"seat": loser}}))
 
 
-def _finish(state: DuelState, outcome: Outcome) -> list[dict[str, Any]]:
+def _finish(state: State, outcome: Outcome) -> list[dict[str, Any]]:
     state["phase"] = "over"
     state["result"] = outcome.to_result()
     state["active"] = [False, False]

@@ -71,7 +71,7 @@ from companion.games.duel.options import OPTIONS as OPTIONS
 from companion.games.duel.options import validate as validate
 from companion.games.duel.reveal import reveal as reveal
 from companion.games.duel.rounds import next_round
-from companion.games.duel.state import DuelState, Phase, Rules
+from companion.games.duel.state import Phase, Rules, State
 from companion.games.duel.view import view as view
 
 NAME = "duel"
@@ -95,9 +95,9 @@ def _own_decks(state: dict[str, Any]) -> None:
         state["joker_decks"] = [state.pop("joker_deck")]
 
 
-def upgrade(state: Any) -> DuelState:
+def upgrade(state: Any) -> State:
     """A duel as the store saved it, as this version plays it."""
-    return cast(DuelState, upgraded(state, STATE_VERSION, {1: _own_decks}))
+    return cast(State, upgraded(state, STATE_VERSION, {1: _own_decks}))
 
 HAND_MAX = sum(cards.ACTION_DECK.values()) - 1 + MAX_JOKERS_EACH
 """The largest hand: the action deck minus the Aim laid at the start, plus the jokers."""
@@ -110,7 +110,7 @@ def seats(options: dict[str, Any]) -> SeatSpec:
     return SeatSpec(MIN_PLAYERS, MAX_PLAYERS, ROLES)
 
 
-def setup(options: dict[str, Any], rng: Random) -> DuelState:
+def setup(options: dict[str, Any], rng: Random) -> State:
     """Deal the jokers blind, lay each duellist's first Aim and wait for the signal."""
     validate(options)
     decks = [rng.shuffle(deck) for deck in joker_decks(options)]
@@ -135,7 +135,7 @@ def _rules(chosen: dict[str, bool]) -> Rules:
 
 
 def _state(hands: list[list[str]], *, laid: list[list[str]], joker_decks: list[list[str]],
-           jokers: list[int], phase: Phase, rules: Rules) -> DuelState:
+           jokers: list[int], phase: Phase, rules: Rules) -> State:
     return {
         "state_version": STATE_VERSION,
         "players": 2,
@@ -165,7 +165,7 @@ def _state(hands: list[list[str]], *, laid: list[list[str]], joker_decks: list[l
 def position(hands: list[list[str]], *, laid: tuple[int, int] = (1, 1),
              pistols: tuple[int, int] = (PISTOLS, PISTOLS), wind: list[int] | None = None,
              joker_deck: list[str] | None = None, round: int = 1, idle: int | None = None,
-             **rules: bool) -> DuelState:
+             **rules: bool) -> State:
     """A duel at the secret choice of a round, from given hands (for tests and examples).
 
     :param hands: the two hands as card keys (see :mod:`.cards`).
@@ -202,7 +202,7 @@ def _first_positions(hand: list[str], keep: Any) -> dict[str, int]:
     return found
 
 
-def actions(state: DuelState, seat: int) -> list[Action]:
+def actions(state: State, seat: int) -> list[Action]:
     """Every action ``seat`` may take now (one button per kind of card, not per copy)."""
     phase = state["phase"]
     hand = state["hands"][seat]
@@ -243,9 +243,9 @@ def actions(state: DuelState, seat: int) -> list[Action]:
 # --- applying an action ------------------------------------------------------------------
 
 
-Handler = Callable[[DuelState, int, dict[str, Any], Random], Applied[DuelState]]
+Handler = Callable[[State, int, dict[str, Any], Random], Applied[State]]
 """A duel's move: the thawed state, the seat, the checked params, the step's randomness."""
-MOVES: Moves[DuelState, Handler] = Moves(
+MOVES: Moves[State, Handler] = Moves(
     {
         "ready": Move(secret.ready),
         "signal": Move(secret.signal),
@@ -263,14 +263,14 @@ MOVES: Moves[DuelState, Handler] = Moves(
 apply = MOVES.apply
 
 
-def result(state: DuelState) -> Result | None:
+def result(state: State) -> Result | None:
     return state["result"]
 
 
 # --- the leak test's helper ---------------------------------------------------------------
 
 
-def _legal_pending(state: DuelState, seat: int) -> list[str]:
+def _legal_pending(state: State, seat: int) -> list[str]:
     hand = state["hands"][seat]
     phase = state["phase"]
     if phase == "signal":
@@ -281,7 +281,7 @@ def _legal_pending(state: DuelState, seat: int) -> list[str]:
     return sorted({c for c in hand if playable(state, seat, c)}, key=cards.ORDER.__getitem__)
 
 
-def redeal_hidden(state: DuelState, seat: int | None, rng: Random) -> DuelState:
+def redeal_hidden(state: State, seat: int | None, rng: Random) -> State:
     """The duel as ``seat`` knows it (None: the tablet), with the rest dealt anew: which
     jokers the other hand holds, the joker decks, and the other's unrevealed choice.
 

@@ -15,26 +15,26 @@ from companion.games.duel.cards import BY_KEY
 from companion.games.duel.core import KEEP, SEATS, playable, swappable, wrong_phase
 from companion.games.duel.core import current as core_current
 from companion.games.duel.rounds import next_round, resolve
-from companion.games.duel.state import DuelState
+from companion.games.duel.state import State
 
 
-def _already(state: DuelState, seat: int) -> None:
+def _already(state: State, seat: int) -> None:
     if state["pending"][seat] is not None:
         raise IllegalActionError(N_("You have already chosen; wait for your opponent."))
 
 
 # Before the duel: Confused Signal.
 
-def ready(state: DuelState, seat: int, params: dict[str, Any], rng: Random) -> Applied[DuelState]:
+def ready(state: State, seat: int, params: dict[str, Any], rng: Random) -> Applied[State]:
     return _signal_choice(state, seat, params, play=False)
 
 
-def signal(state: DuelState, seat: int, params: dict[str, Any], rng: Random) -> Applied[DuelState]:
+def signal(state: State, seat: int, params: dict[str, Any], rng: Random) -> Applied[State]:
     return _signal_choice(state, seat, params, play=True)
 
 
-def _signal_choice(state: DuelState, seat: int, params: dict[str, Any],
-                   play: bool) -> Applied[DuelState]:
+def _signal_choice(state: State, seat: int, params: dict[str, Any],
+                   play: bool) -> Applied[State]:
     if state["phase"] != "signal":
         raise IllegalActionError(N_("Confused Signal can only be played before the duel."))
     _already(state, seat)
@@ -68,7 +68,7 @@ def _signal_choice(state: DuelState, seat: int, params: dict[str, Any],
 
 # A round: the secret choice, the reveal.
 
-def choose(state: DuelState, seat: int, params: dict[str, Any], rng: Random) -> Applied[DuelState]:
+def choose(state: State, seat: int, params: dict[str, Any], rng: Random) -> Applied[State]:
     index: int = params["card"]
     if state["phase"] != "choose" or not state["active"][seat]:
         raise wrong_phase(state, seat)
@@ -89,7 +89,7 @@ def choose(state: DuelState, seat: int, params: dict[str, Any], rng: Random) -> 
     return Applied(state, log + _reveal(state, rng), revealed=True)
 
 
-def _reveal(state: DuelState, rng: Random) -> list[dict[str, Any]]:
+def _reveal(state: State, rng: Random) -> list[dict[str, Any]]:
     """Both cards turn at once; Mind Reading may interrupt before the round resolves."""
     played: list[str | None] = [None, None]
     for s in SEATS:
@@ -122,11 +122,11 @@ def _reveal(state: DuelState, rng: Random) -> list[dict[str, Any]]:
 
 # Mind Reading: keep it, or play another card instead.
 
-def keep(state: DuelState, seat: int, params: dict[str, Any], rng: Random) -> Applied[DuelState]:
+def keep(state: State, seat: int, params: dict[str, Any], rng: Random) -> Applied[State]:
     return _decide(state, seat, KEEP, rng)
 
 
-def swap(state: DuelState, seat: int, params: dict[str, Any], rng: Random) -> Applied[DuelState]:
+def swap(state: State, seat: int, params: dict[str, Any], rng: Random) -> Applied[State]:
     index: int = params["card"]
     if state["phase"] != "mind" or not state["deciding"][seat]:
         raise wrong_phase(state, seat)
@@ -141,7 +141,7 @@ def swap(state: DuelState, seat: int, params: dict[str, Any], rng: Random) -> Ap
     return _decide(state, seat, card, rng)
 
 
-def _decide(state: DuelState, seat: int, choice: str, rng: Random) -> Applied[DuelState]:
+def _decide(state: State, seat: int, choice: str, rng: Random) -> Applied[State]:
     if state["phase"] != "mind" or not state["deciding"][seat]:
         raise wrong_phase(state, seat)
     _already(state, seat)

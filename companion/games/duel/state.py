@@ -63,7 +63,9 @@ class Round(TypedDict):
     wind: int
 
 
-class DuelState(TypedDict):
+class State(TypedDict):
+    """The whole game (``State`` in this game's modules: this one, not the base's plain dict)."""
+
     state_version: int
     players: int
     rules: Rules

@@ -11,7 +11,7 @@ from companion.games.base import N_
 from companion.games.duel.cards import BY_KEY
 from companion.games.duel.core import KEEP, ROLES, SEATS, card_hint, playable
 from companion.games.duel.dice import DICE, HIT_ON, wind_modifier
-from companion.games.duel.state import DuelState, Round
+from companion.games.duel.state import Round, State
 
 
 @overload
@@ -39,7 +39,7 @@ _STATUS = {
 }
 
 
-def _status(state: DuelState, seat: int) -> str:
+def _status(state: State, seat: int) -> str:
     phase = state["phase"]
     chosen = state["pending"][seat] is not None
     if phase == "over":
@@ -72,7 +72,7 @@ def _round_view(record: Round, resolved: bool) -> dict[str, Any]:
     }
 
 
-def view(state: DuelState, seat: int | None) -> dict[str, Any]:
+def view(state: State, seat: int | None) -> dict[str, Any]:
     """What ``seat`` may see (``None``: the tablet). A chosen card is only ever shown to its
     chooser until both cards turn; the opponent's hand appears only as a count."""
     over = state["phase"] == "over"
@@ -129,7 +129,7 @@ def view(state: DuelState, seat: int | None) -> dict[str, Any]:
     return out
 
 
-def _pending_view(state: DuelState, seat: int, pending: str | None,
+def _pending_view(state: State, seat: int, pending: str | None,
                   position_: int | None) -> dict[str, Any] | None:
     """The viewer's own secret choice, so a reloaded phone shows what it chose."""
     if pending is None:

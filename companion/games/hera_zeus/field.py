@@ -12,8 +12,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.games.base import N_, ActionSyntaxError, IllegalActionError, State
+from companion.games.base import N_, ActionSyntaxError, IllegalActionError
 from companion.games.hera_zeus.cards import NEVER_CHALLENGE
+from companion.games.hera_zeus.state import State
 
 FIGURE = "figure"
 COLUMNS = 3

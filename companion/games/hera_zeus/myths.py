@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.games.base import N_, Action, IllegalActionError, Random, State, line
+from companion.games.base import N_, Action, IllegalActionError, Random, line
 from companion.games.hera_zeus import field
 from companion.games.hera_zeus.cards import HAND_LIMIT, ORDER
 from companion.games.hera_zeus.challenges import lurable, remember
@@ -26,9 +26,11 @@ from companion.games.hera_zeus.core import (
     lured,
     play_from_hand,
     reveal,
+    turn_of,
     who,
 )
 from companion.games.hera_zeus.field import FIGURE, column_param
+from companion.games.hera_zeus.state import State
 
 Log = list[dict[str, Any]]
 PYTHIA_HINT = N_("Nemesis or Poseidon in their hand must be discarded at once.")
@@ -127,7 +129,7 @@ def pythia_look(state: State, seat: int, params: dict[str, Any],
     if not hand:
         raise IllegalActionError(N_("{other} holds no card."), other=who(opp))
     pythia = _use(state, seat, "pythia")
-    state["seen"][seat] = {"turn": state["turn"]["number"],
+    state["seen"][seat] = {"turn": turn_of(state)["number"],
                            "cards": [card_view(state, c, opp) for c in hand]}
     log = [line(N_("{who} plays Pythia and sees {other}'s hand."), who=who(seat),
                 other=who(opp)),
@@ -263,8 +265,7 @@ def _dionysus_actions(state: State, seat: int, group: str) -> list[Action]:
 def dionysus(state: State, seat: int, params: dict[str, Any], rng: Random) -> tuple[Log, bool]:
     """„Za jeden akční bod může Dyonisos pohnout jednou kartou v poli do jiného sloupce…
     Dyonisso nemůže pohybovat figurkami Hery a Dia.“"""
-    got = params
-    source, target = field.parse_place(got["card"]), field.parse_place(got["to"])
+    source, target = field.parse_place(params["card"]), field.parse_place(params["to"])
     if source is None or target is None:
         raise IllegalActionError(N_("Name the card as column-row and the place as "
                                     "column-position, e.g. 1-0 and 3-2."))
@@ -335,7 +336,7 @@ def god(state: State, seat: int, params: dict[str, Any], rng: Random) -> tuple[L
     card = _use(state, seat, "god")
     field.insert(state, seat, col, 0, FIGURE)
     discard(state, seat, card)
-    turn = state["turn"]
+    turn = turn_of(state)
     turn["total"] = 4
     turn["left"] = 4 - turn["spent"]
     return [line(N_("{who} plays {card}: the figure stands in column {column}; {points} "

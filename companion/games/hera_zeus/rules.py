@@ -16,14 +16,14 @@ apply, view, result, and the test helpers ``position`` and ``redeal_hidden``.
 
 >>> state = position(fields=[[["s5", "s1"], ["s3"], []], [["s2"], ["s4"], []]], round=2)
 >>> state = apply(state, 0, {"action": "challenge", "params": {"column": 1}}, None).state
->>> [len(c) for c in state["fields"][1]], state["turn"]["left"]
+>>> [len(c) for c in state["fields"][1]], turn_of(state)["left"]
 ([0, 1, 0], 1)
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Callable, Sequence
+from typing import Any, cast
 
 from companion.games.base import (
     N_,
@@ -35,7 +35,6 @@ from companion.games.base import (
     Random,
     Result,
     SeatSpec,
-    State,
     thaw,
     upgraded,
 )
@@ -43,18 +42,19 @@ from companion.games.hera_zeus import cards, challenges, field, myths, turn
 from companion.games.hera_zeus import view as views
 from companion.games.hera_zeus.box import box as box
 from companion.games.hera_zeus.cards import HAND_LIMIT, HERA, OPENING_HAND, ZEUS
-from companion.games.hera_zeus.core import kind, over, round_of, sort_cards, who
+from companion.games.hera_zeus.core import kind, over, round_of, sort_cards, turn_of, who
 from companion.games.hera_zeus.field import FIGURE, all_places, placeable
+from companion.games.hera_zeus.options import OPTIONS as OPTIONS
 from companion.games.hera_zeus.options import (
-    OPTIONS,
     RULE_OPTIONS,
     TURN_LIMIT_MAX,
     counts,
     option,
     strengths,
-    validate,
 )
+from companion.games.hera_zeus.options import validate as validate
 from companion.games.hera_zeus.reveal import reveal as reveal
+from companion.games.hera_zeus.state import Rules, State
 from companion.games.hera_zeus.turn import FIRST_ROW
 
 NAME = "hera_zeus"
@@ -86,7 +86,7 @@ def _empty(options: dict[str, Any]) -> State:
     made = counts(options)
     return {
         "players": 2,
-        "rules": {name: option(options, name) for name in RULE_OPTIONS},
+        "rules": cast(Rules, {name: option(options, name) for name in RULE_OPTIONS}),
         "counts": made,
         "strengths": strengths(options),
         "kinds": {**cards.make_deck(HERA, made), **cards.make_deck(ZEUS, made)},
@@ -139,7 +139,7 @@ def actions(state: State, seat: int) -> list[Action]:
         found = turn.setup_actions(state, seat)
     elif state["pending"] is not None:
         found = challenges.reply_actions(state, seat)
-    elif state["turn"]["seat"] == seat:
+    elif turn_of(state)["seat"] == seat:
         found = turn.turn_actions(state, seat)
     else:
         found = []
@@ -161,8 +161,8 @@ def _run(state: State, seat: int, move: Move[Handler], params: dict[str, Any],
     new = thaw(state)
     log, revealed = move.handler(new, seat, params, rng)
     if move.when == _PAID:
-        new["turn"]["left"] -= 1
-        new["turn"]["spent"] += 1
+        turn_of(new)["left"] -= 1
+        turn_of(new)["spent"] += 1
     if move.when == _SETUP:
         log += turn.after_setup(new)
     else:
@@ -197,7 +197,7 @@ def _check_when(state: State, seat: int, move: Move[Handler]) -> None:
         if challenges.waits_for(state, seat):
             raise IllegalActionError(N_("First finish the choice the game is waiting for."))
         raise IllegalActionError(N_("Wait: {other} is choosing."), other=who(1 - seat))
-    if state["turn"]["seat"] != seat:
+    if turn_of(state)["seat"] != seat:
         raise IllegalActionError(N_("It is {other}'s turn."), other=who(1 - seat))
 
 
@@ -234,7 +234,7 @@ apply = MOVES.apply
 
 
 def upgrade(state: Any) -> State:
-    return upgraded(state, STATE_VERSION, {})
+    return cast(State, upgraded(state, STATE_VERSION, {}))
 
 
 def result(state: State) -> Result | None:
@@ -252,7 +252,7 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
 
 def _blocked(state: State, seat: int) -> list[dict[str, Any]]:
     if state["phase"] != "play" or state["pending"] is not None \
-            or state["turn"]["seat"] != seat:
+            or turn_of(state)["seat"] != seat:
         return []
     found: list[dict[str, Any]] = []
     problem = turn.draw_problem(state, seat)
@@ -277,8 +277,13 @@ def _blocked(state: State, seat: int) -> list[dict[str, Any]]:
 # --- positions for tests and examples ----------------------------------------------------
 
 
-def position(*, fields: list[list[list[str]]], hands: tuple = ((), ()), decks: tuple | None = None,
-             discards: tuple = ((), ()), seat: int = HERA, round: int = 2,
+Cards = tuple[Sequence[str], Sequence[str]]
+"""Per seat, card keys (for :func:`position`)."""
+
+
+def position(*, fields: list[list[list[str]]], hands: Cards = ((), ()),
+             decks: Cards | None = None, discards: Cards = ((), ()), seat: int = HERA,
+             round: int = 2,
              left: int | None = None, **options: Any) -> State:
     """A game in play from given cards (kind keys; ``lured:<kind>`` for a card of the other
     deck, ``figure`` for the god figure, a trailing ``^`` for face up). The rest of both
@@ -325,8 +330,9 @@ def position(*, fields: list[list[list[str]]], hands: tuple = ((), ()), decks: t
     number = 2 * (round - 1) + seat + 1
     state["turn"] = {"seat": seat, "number": number, "total": 0, "left": 0, "spent": 0}
     points = turn.points(state, seat)
-    state["turn"].update(total=points, left=points if left is None else left,
-                         spent=0 if left is None else points - left)
+    started = turn_of(state)
+    started["total"], started["left"] = points, points if left is None else left
+    started["spent"] = 0 if left is None else points - left
     return state
 
 

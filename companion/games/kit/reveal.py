@@ -6,10 +6,10 @@ from __future__ import annotations
 from typing import Any
 
 from companion.games.base import N_, RevealSection, line
-from companion.games.kit.state import KitState, Roll
+from companion.games.kit.state import Roll, State
 
 
-def reveal(state: KitState) -> list[RevealSection]:
+def reveal(state: State) -> list[RevealSection]:
     names = state["names"]
     out: list[RevealSection] = []
     if names:

@@ -34,7 +34,7 @@ from companion.games.base import (
 )
 from companion.games.kit.box import box as box
 from companion.games.kit.reveal import reveal as reveal
-from companion.games.kit.state import HandCard, KitState, Place, PlaceCard, Roll
+from companion.games.kit.state import HandCard, Place, PlaceCard, Roll, State
 
 NAME = "kit"
 TITLE = N_("Referee kit")
@@ -146,7 +146,7 @@ def validate(options: dict[str, Any]) -> None:
         raise ActionSyntaxError(N_("List at least one card for your own deck."))
 
 
-def setup(options: dict[str, Any], rng: Random) -> KitState:
+def setup(options: dict[str, Any], rng: Random) -> State:
     players = int(options["players"])
     deck = options["deck"]
     names = parse_cards(options["cards"]) if deck == "custom" else PRESETS.get(deck, [])
@@ -209,7 +209,7 @@ def _offer(action: str, params: tuple[tuple[str, Any], ...], label: str,
     return offer
 
 
-def actions(state: KitState, seat: int) -> list[Action]:
+def actions(state: State, seat: int) -> list[Action]:
     found: list[Action] = list(_ROLLS)
     for roll in state["rolls"]:
         if roll["seat"] == seat and roll["secret"] and not roll["shown"]:
@@ -256,18 +256,18 @@ def actions(state: KitState, seat: int) -> list[Action]:
 # --- applying an action ---------------------------------------------------------------
 
 
-Handler = Callable[[KitState, int, dict[str, Any], Random], Applied[KitState]]
+Handler = Callable[[State, int, dict[str, Any], Random], Applied[State]]
 """A kit move: the thawed state (its step counted), the seat, the checked params."""
 
 
-def _run(state: KitState, seat: int, move: Move[Handler], params: dict[str, Any],
-         rng: Random) -> Applied[KitState]:
+def _run(state: State, seat: int, move: Move[Handler], params: dict[str, Any],
+         rng: Random) -> Applied[State]:
     new = thaw(state)
     new["step"] += 1
     return move.handler(new, seat, params, rng)
 
 
-def _roll(state: KitState, seat: int, params: dict[str, Any], rng: Random) -> Applied[KitState]:
+def _roll(state: State, seat: int, params: dict[str, Any], rng: Random) -> Applied[State]:
     record = dice.parse(params["dice"]).roll(rng)
     n = state["step"]
     state["rolls"].append({"n": n, "seat": seat, "dice": record, "secret": params["secret"],
@@ -288,8 +288,8 @@ def _roll(state: KitState, seat: int, params: dict[str, Any], rng: Random) -> Ap
     return Applied(state, log, revealed=True)
 
 
-def _show_roll(state: KitState, seat: int, params: dict[str, Any],
-               rng: Random) -> Applied[KitState]:
+def _show_roll(state: State, seat: int, params: dict[str, Any],
+               rng: Random) -> Applied[State]:
     n = params["roll"]
     for roll in state["rolls"]:
         if roll["n"] == n and roll["seat"] == seat and roll["secret"]:
@@ -303,7 +303,7 @@ def _show_roll(state: KitState, seat: int, params: dict[str, Any],
     raise IllegalActionError(N_("You have no such secret roll."))
 
 
-def _draw(state: KitState, seat: int, params: dict[str, Any], rng: Random) -> Applied[KitState]:
+def _draw(state: State, seat: int, params: dict[str, Any], rng: Random) -> Applied[State]:
     end = params["end"]
     if end not in ("top", "bottom"):
         raise ActionSyntaxError(N_("Draw from the top or the bottom."))
@@ -318,14 +318,14 @@ def _draw(state: KitState, seat: int, params: dict[str, Any], rng: Random) -> Ap
                    revealed=True)
 
 
-def _hand_card(state: KitState, seat: int, params: dict[str, Any]) -> int:
+def _hand_card(state: State, seat: int, params: dict[str, Any]) -> int:
     index: int = params["card"]
     if not 0 <= index < len(state["hands"][seat]):
         raise IllegalActionError(N_("You do not hold that card."))
     return index
 
 
-def _show(state: KitState, seat: int, params: dict[str, Any], rng: Random) -> Applied[KitState]:
+def _show(state: State, seat: int, params: dict[str, Any], rng: Random) -> Applied[State]:
     card = state["hands"][seat][_hand_card(state, seat, params)]
     if card["shown"]:
         raise IllegalActionError(N_("Everyone already sees that card."))
@@ -334,15 +334,15 @@ def _show(state: KitState, seat: int, params: dict[str, Any], rng: Random) -> Ap
                                 card=state["names"][card["id"]])], revealed=True)
 
 
-def _discard(state: KitState, seat: int, params: dict[str, Any], rng: Random) -> Applied[KitState]:
+def _discard(state: State, seat: int, params: dict[str, Any], rng: Random) -> Applied[State]:
     card = state["hands"][seat].pop(_hand_card(state, seat, params))
     state["discard"].append(card["id"])
     return Applied(state, [line(N_("{who} discards {card}."), who={"seat": seat},
                                 card=state["names"][card["id"]])], revealed=not card["shown"])
 
 
-def _reshuffle(state: KitState, seat: int, params: dict[str, Any],
-               rng: Random) -> Applied[KitState]:
+def _reshuffle(state: State, seat: int, params: dict[str, Any],
+               rng: Random) -> Applied[State]:
     if not state["discard"]:
         raise IllegalActionError(N_("The discard pile is empty."))
     state["deck"] = rng.shuffle(state["deck"] + state["discard"])
@@ -351,7 +351,7 @@ def _reshuffle(state: KitState, seat: int, params: dict[str, Any],
                    revealed=True)
 
 
-def _place(state: KitState, params: dict[str, Any], with_card: bool) -> tuple[Place, int]:
+def _place(state: State, params: dict[str, Any], with_card: bool) -> tuple[Place, int]:
     if not 0 <= params["place"] < len(state["places"]):
         raise IllegalActionError(N_("There is no such place on the table."))
     place = state["places"][params["place"]]
@@ -360,7 +360,7 @@ def _place(state: KitState, params: dict[str, Any], with_card: bool) -> tuple[Pl
     return place, params.get("card", -1)
 
 
-def _deal(state: KitState, seat: int, params: dict[str, Any], rng: Random) -> Applied[KitState]:
+def _deal(state: State, seat: int, params: dict[str, Any], rng: Random) -> Applied[State]:
     place, _ = _place(state, params, with_card=False)
     if not state["deck"]:
         raise IllegalActionError(N_("The deck is empty; shuffle the discards in first."))
@@ -370,7 +370,7 @@ def _deal(state: KitState, seat: int, params: dict[str, Any], rng: Random) -> Ap
                                 who={"seat": seat}, place=place["name"])])
 
 
-def _peek(state: KitState, seat: int, params: dict[str, Any], rng: Random) -> Applied[KitState]:
+def _peek(state: State, seat: int, params: dict[str, Any], rng: Random) -> Applied[State]:
     place, i = _place(state, params, with_card=True)
     card = place["cards"][i]
     if card["up"]:
@@ -385,7 +385,7 @@ def _peek(state: KitState, seat: int, params: dict[str, Any], rng: Random) -> Ap
     ], revealed=True)
 
 
-def _turn_up(state: KitState, seat: int, params: dict[str, Any], rng: Random) -> Applied[KitState]:
+def _turn_up(state: State, seat: int, params: dict[str, Any], rng: Random) -> Applied[State]:
     place, i = _place(state, params, with_card=True)
     card = place["cards"][i]
     if card["up"]:
@@ -396,7 +396,7 @@ def _turn_up(state: KitState, seat: int, params: dict[str, Any], rng: Random) ->
                                 card=state["names"][card["id"]])], revealed=True)
 
 
-def _take(state: KitState, seat: int, params: dict[str, Any], rng: Random) -> Applied[KitState]:
+def _take(state: State, seat: int, params: dict[str, Any], rng: Random) -> Applied[State]:
     place, i = _place(state, params, with_card=True)
     card = place["cards"].pop(i)
     state["hands"][seat].append({"id": card["id"], "shown": card["up"]})
@@ -407,7 +407,7 @@ def _take(state: KitState, seat: int, params: dict[str, Any], rng: Random) -> Ap
     ], revealed=not card["up"] and seat not in card["seen_by"])
 
 
-def _ask(state: KitState, seat: int, params: dict[str, Any], rng: Random) -> Applied[KitState]:
+def _ask(state: State, seat: int, params: dict[str, Any], rng: Random) -> Applied[State]:
     if state["choice"] is not None and not state["choice"]["revealed"]:
         raise IllegalActionError(N_("Wait until everyone has chosen."))
     options = list(dict.fromkeys(o.strip()[:30] for o in params["options"].split(",") if o.strip()))
@@ -421,7 +421,7 @@ def _ask(state: KitState, seat: int, params: dict[str, Any], rng: Random) -> App
                                 who={"seat": seat}, question=question)])
 
 
-def _pick(state: KitState, seat: int, params: dict[str, Any], rng: Random) -> Applied[KitState]:
+def _pick(state: State, seat: int, params: dict[str, Any], rng: Random) -> Applied[State]:
     choice = state["choice"]
     if choice is None or choice["revealed"]:
         raise IllegalActionError(N_("Nobody has asked for a choice."))
@@ -448,7 +448,7 @@ def _pick(state: KitState, seat: int, params: dict[str, Any], rng: Random) -> Ap
 
 
 _PLACE, _CARD = {"place": int}, {"place": int, "card": int}
-MOVES: Moves[KitState, Handler] = Moves(
+MOVES: Moves[State, Handler] = Moves(
     {
         "roll": Move(_roll, {"secret": bool, "dice": str}),
         "show_roll": Move(_show_roll, {"roll": int}),
@@ -470,18 +470,18 @@ MOVES: Moves[KitState, Handler] = Moves(
 apply = MOVES.apply
 
 
-def result(state: KitState) -> Result | None:
+def result(state: State) -> Result | None:
     return None
 
 
-def upgrade(state: Any) -> KitState:
-    return cast(KitState, upgraded(state, STATE_VERSION, {}))
+def upgrade(state: Any) -> State:
+    return cast(State, upgraded(state, STATE_VERSION, {}))
 
 
 # --- views ----------------------------------------------------------------------------
 
 
-def view(state: KitState, seat: int | None) -> dict[str, Any]:
+def view(state: State, seat: int | None) -> dict[str, Any]:
     """What ``seat`` may see (``None``: the table). Hidden cards appear only as counts."""
     names = state["names"]
     choice = state["choice"]
@@ -549,7 +549,7 @@ def _roll_view(roll: Roll, seat: int | None) -> dict[str, Any]:
     }
 
 
-def redeal_hidden(state: KitState, seat: int, rng: Random) -> KitState:
+def redeal_hidden(state: State, seat: int, rng: Random) -> State:
     """The same table as ``seat`` knows it, with everything hidden from it dealt anew."""
     new = thaw(state)
     hidden: list[HandCard | PlaceCard] = [

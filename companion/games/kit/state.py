@@ -47,7 +47,9 @@ class Choice(TypedDict):
     revealed: bool
 
 
-class KitState(TypedDict):
+class State(TypedDict):
+    """The whole game (``State`` in this game's modules: this one, not the base's plain dict)."""
+
     players: int
     names: list[str]
     """Every card of the deck by name; the piles hold indices into it."""
