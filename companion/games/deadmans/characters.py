@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.games.base import N_, IllegalActionError, State
+from companion.games.base import N_, IllegalActionError
 from companion.games.deadmans.core import Ctx, character, need_phase
 from companion.games.deadmans.data import (
     CASANOVA_MERMAID_VARIANT,
@@ -15,9 +15,10 @@ from companion.games.deadmans.data import (
     CHARACTERS,
     SIREN,
 )
+from companion.games.deadmans.state import Opts, State
 
 
-def character_ids(opts: dict[str, Any]) -> list[str]:
+def character_ids(opts: Opts) -> list[str]:
     """The character cards in play: 17 (18 with the Siren), twice in the party variant."""
     ids = [c.id for c in CHARACTERS]
     if opts["mermaid_variant"]:

@@ -21,6 +21,7 @@ from companion.games.deadmans.core import (
 )
 from companion.games.deadmans.data import SUIT_BY_ID
 from companion.games.deadmans.pending import aim_seats, cannon_seats, choices_of
+from companion.games.deadmans.state import Frame
 from companion.games.deadmans.suits import perform
 from companion.games.deadmans.turn import (
     draw_top,
@@ -68,7 +69,7 @@ def _loot_when_forced(ctx: Ctx) -> None:
         settle(ctx)
 
 
-def _no_effect(ctx: Ctx, frame: dict[str, Any]) -> None:
+def _no_effect(ctx: Ctx, frame: Frame) -> None:
     kind = frame["kind"]
     who = {"seat": ctx.seat}
     if kind == "hook":
@@ -86,7 +87,7 @@ def _no_effect(ctx: Ctx, frame: dict[str, Any]) -> None:
         end_turn(ctx)
 
 
-def _resolve(ctx: Ctx, frame: dict[str, Any], choice: dict[str, Any]) -> None:
+def _resolve(ctx: Ctx, frame: Frame, choice: dict[str, Any]) -> None:
     """Carry out one (checked) choice of the pending ``frame``."""
     state, seat = ctx.state, ctx.seat
     who = {"seat": seat}

@@ -29,7 +29,7 @@ apply, view, result, and the leak test's helper ``redeal_hidden``.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, cast
 
 from companion.games.base import (
     N_,
@@ -40,7 +40,6 @@ from companion.games.base import (
     Random,
     Result,
     SeatSpec,
-    State,
     thaw,
     upgraded,
 )
@@ -55,6 +54,7 @@ from companion.games.deadmans.data import CARDS_PER_SET, CHARACTER_BY_ID
 from companion.games.deadmans.options import BASE_PLAYERS, OPTIONS, table_opts, validate
 from companion.games.deadmans.pending import frame_actions
 from companion.games.deadmans.reveal import reveal as reveal
+from companion.games.deadmans.state import State
 from companion.games.deadmans.turn import loot_allowed, new_turn
 
 NAME = "deadmans"
@@ -212,7 +212,7 @@ def actions(state: State, seat: int) -> list[Action]:
 
 
 def upgrade(state: Any) -> State:
-    return upgraded(state, STATE_VERSION, {})
+    return cast(State, upgraded(state, STATE_VERSION, {}))
 
 
 def result(state: State) -> Result | None:
