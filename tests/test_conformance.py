@@ -39,7 +39,7 @@ def game(request):
 
 def test_game_declares_its_metadata(game):
     for name in ("NAME", "TITLE", "BLURB", "MIN_PLAYERS", "MAX_PLAYERS", "HAS_HIDDEN_INFO",
-                 "HAS_CHANCE", "MAX_TURNS", "REMATCH", "OPTIONS"):
+                 "HAS_CHANCE", "MAX_TURNS", "REMATCH", "OPTIONS", "STATE_VERSION"):
         assert hasattr(game, name), f"{game.NAME} lacks {name}"
     # The contract's functions (companion/games/base.py's Game, which mypy checks only for
     # the games the registry imports).
@@ -48,6 +48,16 @@ def test_game_declares_its_metadata(game):
         assert callable(getattr(game, name, None)), f"{game.NAME} lacks {name}()"
     spec = game.seats(default_options(game, game.MIN_PLAYERS))
     assert spec.min == game.MIN_PLAYERS and spec.max == game.MAX_PLAYERS
+
+
+@pytest.mark.parametrize("seed", SEEDS[:2])
+def test_states_of_this_version_load_as_they_are(game, seed):
+    """The referee upgrades every state it loads (a table saved by an older version of the
+    game plays on); a state this version made carries its version and is left as it is."""
+    for step in playthrough(game, seed, max_steps=60):
+        state = step.applied.state
+        assert state.get("state_version", 1) == game.STATE_VERSION
+        assert game.upgrade(state) is state
 
 
 @pytest.mark.parametrize("seed", SEEDS)

@@ -294,3 +294,27 @@ def test_the_newest_log_lines_are_read_page_by_page_as_they_would_be_whole(db, m
             assert referee.log_for(db, table, viewer, limit=10_000, since=since) == newer
             assert referee.log_for(db, table, viewer, limit=limit, since=since) == \
                 newer[:limit]
+
+
+def test_a_duel_saved_by_the_previous_state_version_plays_on(db):
+    """A server upgraded in the middle of a duel: the state its database holds was saved by
+    the game's previous state version (no ``state_version``, one shared ``joker_deck``).
+    The referee upgrades it as it loads it, the duel plays on, and the export verifies."""
+    created = referee.create(db, "duel", {"joker_deck": "shared"},
+                             [{"name": "Anna"}, {"name": "Bob"}])
+    anna, bob = (s["token"] for s in created["seats"])
+    referee.act(db, anna, "ready", {}, None)
+    [(event_id, text)] = db.conn.execute(
+        "select id, state from events where table_code = ?", [created["code"]]).fetchall()
+    saved = json.loads(text)
+    del saved["state_version"]
+    (saved["joker_deck"],) = saved.pop("joker_decks")
+    db.conn.execute("update events set state = ? where id = ?", [json.dumps(saved), event_id])
+    table = referee.open_table(db, created["code"])
+    assert table.state is not None and table.state["state_version"] == 2
+    assert table.view(None)["joker_decks"] == [len(saved["joker_deck"])]
+    referee.act(db, bob, "ready", {}, None)
+    table = referee.open_table(db, created["code"])
+    assert table.state["phase"] == "choose" and "joker_deck" not in table.state
+    referee.close(db, created["host_token"])
+    assert verify(exports.export(db, referee.open_table(db, created["code"]))).ok

@@ -239,14 +239,15 @@ def whole_number(text: str) -> int:
 
 
 def check_params(action: str, params: Any, offered: list[Action]) -> dict[str, Any]:
-    """Parameters as the action's schema allows them, refused (400) before the game sees them.
+    """Parameters within the referee's bounds, refused (400) before the game sees them.
 
     Always: a flat object of at most 16 short names whose values are text, whole numbers,
-    yes/no or null. When the seat is offered actions of this name now, only the names those
-    offers use (their fixed params and their inputs) are accepted, each with the offer's
-    JSON type; an input's text is at most its ``max_length`` (default 500) and a choice
-    input's value is one of its choices. Whether the values are legal now is the game's
-    to say (422 with its reason).
+    yes/no or null. When the seat is offered actions of this name now, a value it was to
+    type or pick (an offer's ``inputs``) must be of the input's kind, a text at most its
+    ``max_length`` (default 500), a choice one of its choices. Which names and types an
+    action takes is the game's declaration, checked once as the game parses the action
+    (``Action.from_json``: 400 too); whether the values are legal now is the game's to say
+    (422 with its reason).
     """
     if not isinstance(params, dict):
         raise BadRequest(N_("The action's parameters must be an object."))
@@ -264,30 +265,20 @@ def check_params(action: str, params: Any, offered: list[Action]) -> dict[str, A
             check_text(value, MAX_TEXT, key)
         else:
             raise BadRequest(N_("The parameter “{name}” has the wrong type."), name=key)
-    same = [offer for offer in offered if offer.action == action]
-    if not same:
+    typed = [offer for offer in offered if offer.action == action and offer.inputs]
+    if not typed:
         return params
     problem: BadRequest | None = None
-    for offer in same:
+    for offer in typed:
         try:
-            _fits(params, offer)
+            for key, value in params.items():
+                if key in offer.inputs:
+                    _fits_input(key, value, offer.inputs[key])
             return params
         except BadRequest as error:
             problem = problem or error
     assert problem is not None
     raise problem
-
-
-def _fits(params: dict[str, Any], offer: Action) -> None:
-    for key, value in params.items():
-        if key in offer.params:
-            if _json_type(value) != _json_type(offer.params[key]):
-                raise BadRequest(N_("The parameter “{name}” has the wrong type."), name=key)
-        elif key in offer.inputs:
-            _fits_input(key, value, offer.inputs[key])
-        else:
-            raise BadRequest(N_("The action “{action}” takes no parameter “{name}”."),
-                             action=offer.action, name=key)
 
 
 def _fits_input(key: str, value: Any, spec: dict[str, Any]) -> None:

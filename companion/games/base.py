@@ -5,7 +5,8 @@ A game is a module of pure functions over plain JSON-serialisable state:
 - ``seats(options) -> SeatSpec``
 - ``setup(options, rng) -> state``
 - ``actions(state, seat) -> list[Action]``
-- ``apply(state, seat, action, rng) -> Applied``
+- ``apply(state, seat, action, rng) -> Applied``: one :class:`Moves` table per game
+  dispatches it (the shape checked once, by :meth:`Action.from_json`)
 - ``view(state, seat | None) -> dict`` (``None`` is the table view)
 - ``result(state) -> Result | None``
 - ``redeal_hidden(state, seat, rng) -> state``: the same position as ``seat`` knows it,
@@ -13,9 +14,11 @@ A game is a module of pure functions over plain JSON-serialisable state:
 - ``empty_piles(state, chosen)``: the game's piles emptied in place (used by the
   conformance suite's empty-pile test).
 
-A game also has ``validate(options)`` and declares its metadata (``NAME``, ``TITLE``,
-``OPTIONS``, ...). :class:`Game` spells the whole contract out; the registry holds each
-module as a ``Game``, so mypy checks every game against it.
+A game also has ``validate(options)``, declares its metadata (``NAME``, ``TITLE``,
+``OPTIONS``, ...) and its ``STATE_VERSION`` with ``upgrade`` (a state saved by an older
+version of the game, brought up to date by :func:`upgraded`). :class:`Game` spells the
+whole contract out; the registry holds each module as a ``Game``, so mypy checks every
+game against it. A game's state is its own typed mapping (a ``TypedDict``), plain JSON.
 
 Strings meant for people are English message ids marked with :func:`N_`; the web layer
 translates them (Flask-Babel) in the viewer's language. Seats are numbered from 0; a log
@@ -24,17 +27,23 @@ line or message refers to a seat as ``{"seat": n}`` and the web layer prints its
 
 from __future__ import annotations
 
+import enum
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Any, NotRequired, Protocol, TypedDict
+from typing import Any, Generic, NotRequired, Protocol, TypedDict, TypeVar
 
 import orjson
 
 from companion.caches import Cache
 
 State = dict[str, Any]
+"""A state as the layers above see it: plain JSON, each game's own shape (its TypedDict)."""
+S = TypeVar("S")
+"""A game's state type."""
+H = TypeVar("H")
+"""A game's handler type: what its moves' handlers take and give."""
 _params_key = json.JSONEncoder(sort_keys=True).encode
 """``json.dumps(params, sort_keys=True)`` without building an encoder per call."""
 _written_params: Cache[tuple[Any, ...], str] = Cache("action params written", 4096)
@@ -64,13 +73,12 @@ def NP_(singular: str, plural: str, count: str = "n") -> str:
 
 
 class RuleError(ValueError):
-    """An action the referee refuses; ``message`` is a sentence a player understands.
+    """An action the referee refuses; ``message`` is a sentence a player understands. Which
+    HTTP status a refusal is, the layers above say (the referee by the subclass).
 
     :param message: an English message id (marked with ``N_``) with ``{name}`` fields.
     :param args: values for the fields; a ``{"seat": n}`` value prints as that seat's name.
     """
-
-    status = 422
 
     def __init__(self, message: str, **args: Any) -> None:
         super().__init__(message.format(**{k: _plain(v) for k, v in args.items()}))
@@ -79,13 +87,11 @@ class RuleError(ValueError):
 
 
 class IllegalActionError(RuleError):
-    """Well-formed, but against the rules or not allowed now (HTTP 422)."""
+    """Well-formed, but against the rules or not allowed now (the API's 422)."""
 
 
 class ActionSyntaxError(RuleError):
-    """Malformed: unknown action name or parameters of the wrong shape (HTTP 400)."""
-
-    status = 400
+    """Malformed: unknown action name or parameters of the wrong shape (the API's 400)."""
 
 
 def _plain(value: Any) -> Any:
@@ -209,6 +215,47 @@ class Action:
             data["hint"] = self.hint
         return data
 
+    @classmethod
+    def from_json(cls, data: object, moves: Mapping[str, Move[Any]]) -> Action:
+        """The action posted as ``{"action": name, "params": {...}}``, checked against the
+        game's declared moves: a known name, every required parameter of its type, an
+        optional one only of its type, no other. The one check of a posted action's shape;
+        whether it is legal now is the game's to say.
+
+        >>> Action.from_json({"action": "draw", "params": {"end": "top"}},
+        ...                  {"draw": Move(None, {"end": str})}).params
+        {'end': 'top'}
+        >>> Action.from_json({"action": "draw", "params": {"end": 1}},
+        ...                  {"draw": Move(None, {"end": str})})
+        Traceback (most recent call last):
+        companion.games.base.ActionSyntaxError: The parameter “end” has the wrong type.
+        """
+        if not isinstance(data, Mapping):
+            raise ActionSyntaxError(N_("An action must be an object."))
+        name = data.get("action")
+        move = moves.get(name) if isinstance(name, str) else None
+        if move is None:
+            raise ActionSyntaxError(N_("There is no action “{name}” here."), name=str(name)[:30])
+        params = data.get("params", {})
+        if not isinstance(params, dict):
+            raise ActionSyntaxError(N_("The action's parameters must be an object."))
+        for key, kind in move.params.items():
+            if key not in params:
+                raise ActionSyntaxError(N_("The action needs the parameter “{name}”."),
+                                        name=key)
+            _check_type(key, params[key], kind)
+        if len(params) > len(move.params):
+            for key, value in params.items():
+                if key in move.params:
+                    continue
+                optional = move.optional.get(key)
+                if optional is None:
+                    raise ActionSyntaxError(
+                        N_("The action “{action}” takes no parameter “{name}”."),
+                        action=name, name=str(key)[:30])
+                _check_type(key, value, optional)
+        return cls(str(name), params)
+
     def sort_key(self) -> tuple[str, str]:
         """Orders a seat's buttons (``sorted(offers, key=Action.sort_key)``)."""
         return self._order
@@ -243,11 +290,11 @@ def line(text: str, to: list[int] | None = None, **args: Any) -> dict[str, Any]:
     return entry
 
 
-@dataclass
-class Applied:
+@dataclass(frozen=True)
+class Applied(Generic[S]):
     """What ``apply`` returns: the new state and what the table learned."""
 
-    state: State
+    state: S
     log: list[dict[str, Any]] = field(default_factory=list)
     revealed: bool = False
     """True when the action showed a seat something it did not know before
@@ -255,7 +302,83 @@ class Applied:
     be undone as a host correction; an action that used randomness counts as revealing."""
 
 
-def thaw(state: State) -> State:
+Kind = type | tuple[type, ...]
+"""A parameter's JSON type (``int``, ``str``, ``bool``), or the types it may have."""
+
+
+def _check_type(name: str, value: object, kind: Kind) -> None:
+    kinds = kind if isinstance(kind, tuple) else (kind,)
+    if not isinstance(value, kinds) or (isinstance(value, bool) and bool not in kinds):
+        raise ActionSyntaxError(N_("The parameter “{name}” has the wrong type."), name=name)
+
+
+@dataclass(frozen=True)
+class Move(Generic[H]):
+    """One move a game declares: its handler and the shape of its parameters (checked by
+    :meth:`Action.from_json` before the handler runs, so a handler reads them as given)."""
+
+    handler: H
+    """The game's function that carries the move out (its signature is the game's own)."""
+    params: Mapping[str, Kind] = field(default_factory=dict)
+    """The parameters it always takes, by name."""
+    optional: Mapping[str, Kind] = field(default_factory=dict)
+    """The parameters it takes only sometimes (Fury: the hunter a tactic strikes)."""
+    when: str = ""
+    """The game's own word for when the move may be posted and what it costs (Blitz und
+    Donner: ``setup``, ``paid``, ``free``, ``reply``); :attr:`Moves.allowed` reads it."""
+
+
+def needed(params: Mapping[str, Any], name: str) -> Any:
+    """A parameter a move declared optional but needs in this case (Drakula's special action
+    takes a place, a figure or a card as the card played says); its type is checked already.
+    """
+    if name not in params:
+        raise ActionSyntaxError(N_("The action needs the parameter “{name}”."), name=name)
+    return params[name]
+
+
+@dataclass(frozen=True)
+class Moves(Generic[S, H]):
+    """A game's moves and the checks every move makes, in the order STYLE.md §5 gives them:
+    the action parses (:meth:`Action.from_json`), the seat plays, the game is not over, the
+    move may be posted now (``allowed``); then the game's ``run`` carries it out. A game's
+    ``apply`` is its table's :meth:`apply`, so no game writes these checks itself.
+    """
+
+    moves: Mapping[str, Move[H]]
+    run: Callable[[S, int, Move[H], dict[str, Any], Random], Applied[S]]
+    """Carry out a checked move: thaw the state, call the handler, the game's follow-ups."""
+    seated: Callable[[S, int], bool]
+    """Does this seat play (a seat number the state knows)?"""
+    over: Callable[[S], bool]
+    """Is the game over (no move is taken then)?"""
+    not_seated: str = N_("There is no such seat at this table.")
+    game_over: str = N_("The game is over.")
+    allowed: Callable[[S, int, Move[H]], None] | None = None
+    """Who may post the move, when: raises :class:`IllegalActionError` with the reason."""
+
+    def parse(self, action: object) -> Action:
+        return Action.from_json(action, self.moves)
+
+    def apply(self, state: S, seat: int, action: object, rng: Random) -> Applied[S]:
+        """Apply one posted action (``{"action": name, "params": {...}}``, or an
+        :class:`Action` already parsed).
+
+        :raises ActionSyntaxError: an unknown action or malformed parameters.
+        :raises IllegalActionError: a well-formed action the rules do not allow now.
+        """
+        parsed = action if isinstance(action, Action) else self.parse(action)
+        if not self.seated(state, seat):
+            raise IllegalActionError(self.not_seated)
+        if self.over(state):
+            raise IllegalActionError(self.game_over)
+        move = self.moves[parsed.action]
+        if self.allowed is not None:
+            self.allowed(state, seat, move)
+        return self.run(state, seat, move, parsed.params, rng)
+
+
+def thaw(state: S) -> S:
     """A private deep copy to build the next state from, so ``apply`` never mutates its input.
 
     State is plain JSON, so orjson writing and reading it back is a copy (twice as fast as
@@ -268,9 +391,10 @@ def thaw(state: State) -> State:
     {'hand': [1, 2]}
     """
     try:
-        return orjson.loads(orjson.dumps(state))
+        copy: S = orjson.loads(orjson.dumps(state))
     except TypeError:
-        return _copy(state)
+        copy = _copy(state)
+    return copy
 
 
 def _copy(value: Any) -> Any:
@@ -312,6 +436,73 @@ class Result(TypedDict):
     """The game ended in a draw (a game without draws may leave it out)."""
     side: NotRequired[str]
     """The side that won, in a game of sides (Fury of Dracula: "dracula" or "hunters")."""
+
+
+class Termination(enum.Enum):
+    """How a game ended, for a program (a bot, a statistic) rather than a reader."""
+
+    WIN = "win"
+    """One seat, or the seats of one side, won."""
+    DRAW = "draw"
+    """A draw: the winners named (if any) share it."""
+    NO_WINNER = "no_winner"
+    """The game ended and nobody won (every pirate sank, both duellists fell)."""
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """A finished game's result as a value: the :class:`Result` dict a state keeps and the
+    screens, the API and the exports print, read once.
+
+    >>> Outcome.of({"winners": [1], "text": "{who} wins.", "args": {"who": {"seat": 1}}})
+    Outcome(termination=<Termination.WIN: 'win'>, winners=(1,), text='{who} wins.', \
+args={'who': {'seat': 1}}, side='')
+    """
+
+    termination: Termination
+    winners: tuple[int, ...]
+    text: str
+    args: Mapping[str, Any]
+    side: str = ""
+
+    @classmethod
+    def of(cls, result: Mapping[str, Any]) -> Outcome:
+        winners = tuple(result.get("winners") or ())
+        termination = (Termination.DRAW if result.get("draw") else
+                       Termination.WIN if winners else Termination.NO_WINNER)
+        return cls(termination, winners, str(result.get("text", "")),
+                   dict(result.get("args") or {}), str(result.get("side", "")))
+
+    def to_result(self) -> Result:
+        """The dict as a state keeps it (``draw`` always written, as the small games do)."""
+        result: Result = {"winners": list(self.winners), "draw": self.termination is
+                          Termination.DRAW, "text": self.text, "args": dict(self.args)}
+        if self.side:
+            result["side"] = self.side
+        return result
+
+
+def upgraded(state: Mapping[str, Any], version: int,
+             steps: Mapping[int, Callable[[dict[str, Any]], None]]) -> dict[str, Any]:
+    """A state saved by an older version of its game, brought to ``version``: each step
+    ``steps[n]`` takes a state of version ``n`` to ``n + 1`` in place. A state carries its
+    version as ``state_version`` from version 2 on; one without it is version 1, so the
+    states a game saved before it had versions need no rewriting. A state already current
+    is returned as it is (no copy).
+
+    >>> upgraded({"deck": [1]}, 2, {1: lambda s: s.update(decks=[s.pop("deck")])})
+    {'decks': [[1]], 'state_version': 2}
+    """
+    found = state.get("state_version", 1)
+    if found == version:
+        return state  # type: ignore[return-value]  # JSON: a dict as the store reads it
+    if not isinstance(found, int) or not 1 <= found < version:
+        raise ValueError(f"a state of version {found!r}: this game knows 1 to {version}")
+    new = thaw(dict(state))
+    for step in range(found, version):
+        steps[step](new)
+        new["state_version"] = step + 1
+    return new
 
 
 class BoxItem(TypedDict):
@@ -387,10 +578,11 @@ class RevealSection(TypedDict):
     names joined)."""
 
 
-class Game(Protocol):
+class GameOf(Protocol[S]):
     """The game contract as the layers above use it: a rules module implements it by its
-    module-level names and functions (the registry, ``companion.games.GAMES``, holds each
-    module as a ``Game``, so mypy checks every game against it). The metadata is read-only."""
+    module-level names and functions, with its own state type ``S`` (the registry,
+    ``companion.games.GAMES``, holds each module as a :data:`Game`, so mypy checks every
+    game against it). The metadata is read-only."""
 
     @property
     def NAME(self) -> str:
@@ -421,6 +613,14 @@ class Game(Protocol):
     @property
     def OPTIONS(self) -> tuple[Option, ...]:
         """The table options, in the order the setup form shows them."""
+    @property
+    def STATE_VERSION(self) -> int:
+        """The version of the states ``setup`` and ``apply`` make (1: no ``state_version``
+        in them); ``upgrade`` brings an older one up to it."""
+
+    def upgrade(self, state: Any) -> S:
+        """A state as the store saved it, perhaps by an older version of the game, as this
+        version plays it (:func:`upgraded`)."""
 
     def seats(self, options: dict[str, Any]) -> SeatSpec: ...
 
@@ -428,20 +628,21 @@ class Game(Protocol):
         """Refuse options that cannot go together with a :class:`RuleError`; the referee has
         already coerced each to its ``Option``'s kind and range, and set ``players``."""
 
-    def setup(self, options: dict[str, Any], rng: Random) -> State: ...
+    def setup(self, options: dict[str, Any], rng: Random) -> S: ...
 
-    def actions(self, state: State, seat: int) -> list[Action]: ...
+    def actions(self, state: S, seat: int) -> list[Action]: ...
 
-    def apply(self, state: State, seat: int, action: dict[str, Any], rng: Random) -> Applied:
-        """``action`` is ``{"action": name, "params": {...}}`` as posted."""
+    def apply(self, state: S, seat: int, action: Any, rng: Random) -> Applied[S]:
+        """``action`` is ``{"action": name, "params": {...}}`` as posted (a game with a
+        :class:`Moves` table also takes an :class:`Action` it parsed)."""
 
-    def view(self, state: State, seat: int | None) -> dict[str, Any]: ...
+    def view(self, state: S, seat: int | None) -> dict[str, Any]: ...
 
-    def result(self, state: State) -> Result | None: ...
+    def result(self, state: S) -> Result | None: ...
 
-    def redeal_hidden(self, state: State, seat: int, rng: Random) -> State: ...
+    def redeal_hidden(self, state: S, seat: int, rng: Random) -> S: ...
 
-    def empty_piles(self, state: State, chosen: Callable[[int], bool]) -> None:
+    def empty_piles(self, state: S, chosen: Callable[[int], bool]) -> None:
         """Empty, in place, the piles ``chosen(i)`` names by their number (decks, discards,
         supplies, hands), leaving everything else as it was (used by the conformance suite:
         an empty pile brings a refusal, never an error)."""
@@ -450,7 +651,7 @@ class Game(Protocol):
         """What to take out of the box for these options, what stays in it because the app
         keeps it, and the values to check against the group's cards (``card_checks``)."""
 
-    def reveal(self, state: State) -> list[RevealSection]:
+    def reveal(self, state: S) -> list[RevealSection]:
         """Everything that was hidden (hands, face-down cards, the decks' order, secret
         places), for every screen once the game is over or the table has ended — never
         before: the web layer asks only then."""
@@ -478,8 +679,14 @@ def app_player(game: Any) -> AppPlayer | None:
     return game if hasattr(game, "app_seats") else None
 
 
+Game = GameOf[Any]
+"""A game as the layers above hold it: its state is the game's business (they store it as
+JSON and hand it back)."""
+
+
 def check_params(params: Any, **schema: type | tuple[type, ...]) -> dict[str, Any]:
-    """Parse an action's params against ``name=type`` pairs; raise ActionSyntaxError if malformed.
+    """Parse an action's params against ``name=type`` pairs; raise ActionSyntaxError if malformed
+    (Fury's, until its moves are declared in a :class:`Moves` table).
 
     >>> check_params({"card": 2}, card=int)
     {'card': 2}

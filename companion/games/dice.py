@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Any
+from typing import TypedDict
 
 from companion.games.base import N_, ActionSyntaxError, Random
 
@@ -14,6 +14,16 @@ _NOTATION = re.compile(r"^\s*(\d*)\s*[dDkK]\s*(\d+|[fF])\s*([+-]\s*\d+)?\s*$", r
 """Digits 0–9 only (``re.ASCII``): ``٣d6`` is not a roll."""
 
 FUDGE_SYMBOL = {1: "+", 0: " ", -1: "−"}
+
+
+class Rolled(TypedDict):
+    """A roll as a state keeps it and a screen shows it: every face."""
+
+    notation: str
+    fudge: bool
+    faces: list[int]
+    bonus: int
+    total: int
 
 
 @dataclass(frozen=True)
@@ -31,7 +41,7 @@ class Dice:
         tail = f"{self.bonus:+d}" if self.bonus else ""
         return f"{self.count}d{face}{tail}"
 
-    def roll(self, rng: Random) -> dict[str, Any]:
+    def roll(self, rng: Random) -> Rolled:
         """Roll openly; the record names every face so a screen can show each die."""
         if self.sides is None:
             faces = [rng.fudge() for _ in range(self.count)]

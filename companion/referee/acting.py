@@ -234,5 +234,5 @@ def undo(db: Database, table_opener: Any, by_seat: bool = False) -> Table:
                   "log_size": table.row["log_size"] + 1,
                   "seat_versions": store.dumps([new_version] * len(table.seats))}
         store.update_table(db, table.code, **fields)
-        table.moved(store.loads(state_text), state=state_text, **fields)
+        table.moved(table.game.upgrade(store.loads(state_text)), state=state_text, **fields)
     return table

@@ -64,7 +64,9 @@ class Table:
     """None until the deal."""
 
     def __post_init__(self) -> None:
-        self.state = store.loads(self.row["state"])
+        stored = store.loads(self.row["state"])
+        self.state = None if stored is None else self.game.upgrade(stored)
+        """As this version of the game plays it (a state saved by an older one upgraded)."""
         self._offers: Offers | None = None
         self._result_of: Any = None
         self._names: list[str] | None = None

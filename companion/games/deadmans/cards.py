@@ -10,13 +10,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.games.base import State
 from companion.games.deadmans.data import (
     CARDS_PER_SET,
     MERMAID_VARIANT_VALUES,
     SUIT_BY_ID,
     SUIT_IDS,
 )
+from companion.games.deadmans.state import State
 
 
 def suit_of(card: int) -> str:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.games.base import N_, IllegalActionError, State, check_params
+from companion.games.base import N_, IllegalActionError
 from companion.games.deadmans.core import Ctx, character, need_phase
 from companion.games.deadmans.data import (
     CASANOVA_MERMAID_VARIANT,
@@ -15,9 +15,10 @@ from companion.games.deadmans.data import (
     CHARACTERS,
     SIREN,
 )
+from companion.games.deadmans.state import Opts, State
 
 
-def character_ids(opts: dict[str, Any]) -> list[str]:
+def character_ids(opts: Opts) -> list[str]:
     """The character cards in play: 17 (18 with the Siren), twice in the party variant."""
     ids = [c.id for c in CHARACTERS]
     if opts["mermaid_variant"]:
@@ -26,7 +27,7 @@ def character_ids(opts: dict[str, Any]) -> list[str]:
 
 
 def choose(ctx: Ctx, seat: int, params: dict[str, Any]) -> None:
-    index = check_params(params, character=int)["character"]
+    index: int = params["character"]
     need_phase(ctx, "choose")
     state = ctx.state
     if index not in (0, 1):
@@ -68,7 +69,7 @@ def _set_davy(ctx: Ctx, seat: int, target: int) -> None:
 
 
 def target(ctx: Ctx, seat: int, params: dict[str, Any]) -> None:
-    target = check_params(params, seat=int)["seat"]
+    target: int = params["seat"]
     need_phase(ctx, "davy")
     state = ctx.state
     if character(state, seat) != "davy_jones" or state["davy"][seat] is not None:

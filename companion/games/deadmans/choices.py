@@ -6,9 +6,10 @@ are mandatory). What a choice may be is :mod:`.pending`'s to say.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
-from companion.games.base import N_, IllegalActionError, check_params
+from companion.games.base import N_, IllegalActionError
 from companion.games.deadmans.cards import card_args, sort_cards, suit_of, value_of
 from companion.games.deadmans.core import (
     Ctx,
@@ -20,6 +21,7 @@ from companion.games.deadmans.core import (
 )
 from companion.games.deadmans.data import SUIT_BY_ID
 from companion.games.deadmans.pending import aim_seats, cannon_seats, choices_of
+from companion.games.deadmans.state import Frame
 from companion.games.deadmans.suits import perform
 from companion.games.deadmans.turn import (
     draw_top,
@@ -67,7 +69,7 @@ def _loot_when_forced(ctx: Ctx) -> None:
         settle(ctx)
 
 
-def _no_effect(ctx: Ctx, frame: dict[str, Any]) -> None:
+def _no_effect(ctx: Ctx, frame: Frame) -> None:
     kind = frame["kind"]
     who = {"seat": ctx.seat}
     if kind == "hook":
@@ -85,7 +87,7 @@ def _no_effect(ctx: Ctx, frame: dict[str, Any]) -> None:
         end_turn(ctx)
 
 
-def _resolve(ctx: Ctx, frame: dict[str, Any], choice: dict[str, Any]) -> None:
+def _resolve(ctx: Ctx, frame: Frame, choice: dict[str, Any]) -> None:
     """Carry out one (checked) choice of the pending ``frame``."""
     state, seat = ctx.state, ctx.seat
     who = {"seat": seat}
@@ -199,9 +201,10 @@ def _mermaid(ctx: Ctx, position: int) -> None:
         perform(ctx, len(row) - 1)
 
 
-def choice_handler(kind: str, schema: dict[str, type]):
-    def handler(ctx: Ctx, seat: int, params: dict[str, Any]) -> None:
-        choice = check_params(params, **schema)
+def choice_handler(kind: str) -> Callable[[Ctx, int, dict[str, Any]], None]:
+    """The move that makes the choice a pending ``kind`` of effect asks for (its params are
+    the choice, as :mod:`.pending` offers it)."""
+    def handler(ctx: Ctx, seat: int, choice: dict[str, Any]) -> None:
         frame = need_turn(ctx, seat, kind)
         assert frame is not None
         if choice not in choices_of(ctx.state, frame):
@@ -212,7 +215,7 @@ def choice_handler(kind: str, schema: dict[str, type]):
 
 
 def aim(ctx: Ctx, seat: int, params: dict[str, Any]) -> None:
-    target = check_params(params, seat=int)["seat"]
+    target: int = params["seat"]
     need_phase(ctx, "play")
     if seat != ctx.seat:
         raise IllegalActionError(N_("It is not your turn."))

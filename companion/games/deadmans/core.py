@@ -10,18 +10,27 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.games.base import N_, IllegalActionError, Random, State, line
+from companion.games.base import N_, IllegalActionError, Random, line
 from companion.games.deadmans.cards import sort_cards, suit_of, value_of
 from companion.games.deadmans.data import SUIT_IDS, SUITS
+from companion.games.deadmans.state import State, Turn
 
 GOLDEN_SCALES_BONUS = 5
 
 
 def character(state: State, seat: int) -> str | None:
     """The character of ``seat`` once all characters are revealed, else None."""
-    if not state["characters_shown"]:
+    chosen = state["chosen"][seat]
+    if not state["characters_shown"] or chosen is None:
         return None
-    return state["dealt"][seat][state["chosen"][seat]]
+    return state["dealt"][seat][chosen]
+
+
+def active(state: State) -> int:
+    """The pirate whose turn it is (play has begun)."""
+    seat = state["active"]
+    assert seat is not None, "play has begun: a pirate is active"
+    return seat
 
 
 def opponents_clockwise(state: State, seat: int) -> list[int]:
@@ -95,10 +104,10 @@ class Ctx:
 
     @property
     def seat(self) -> int:
-        return self.state["active"]
+        return active(self.state)
 
     @property
-    def turn(self) -> dict[str, Any]:
+    def turn(self) -> Turn:
         return self.state["turn"]
 
 

@@ -6,9 +6,10 @@ and the settings a game keeps in ``state["opts"]``. How each variant is read is 
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from companion.games.base import N_, ActionSyntaxError, Option
+from companion.games.deadmans.state import Opts
 
 BASE_PLAYERS = 4
 """One box seats 2–4 pirates; the party variant (two boxes) seats up to 8."""
@@ -75,9 +76,9 @@ def validate(options: dict[str, Any]) -> None:
                                     option=option.label, min=option.min, max=option.max)
 
 
-def table_opts(options: dict[str, Any]) -> dict[str, Any]:
+def table_opts(options: dict[str, Any]) -> Opts:
     opts: dict[str, Any] = {name: bool(options.get(name, False)) for name in _BOOL_OPTIONS}
     for name, default in _INT_OPTIONS.items():
         value = options.get(name, default)
         opts[name] = value if isinstance(value, int) and not isinstance(value, bool) else default
-    return opts
+    return cast(Opts, opts)

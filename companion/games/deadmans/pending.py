@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.games.base import N_, Action, State
+from companion.games.base import N_, Action
 from companion.games.deadmans.cards import card_args, sort_cards, suit_of, value_of
 from companion.games.deadmans.characters import ability
-from companion.games.deadmans.core import character, holder, opponents_clockwise, stacks
+from companion.games.deadmans.core import active, character, holder, opponents_clockwise, stacks
 from companion.games.deadmans.data import (
     CASANOVA_MERMAID_VARIANT,
     CHARACTER_BY_ID,
@@ -20,28 +20,30 @@ from companion.games.deadmans.data import (
     SIREN,
     SUIT_BY_ID,
 )
+from companion.games.deadmans.state import Frame, State
 from companion.games.deadmans.suits import mermaid_choices
 
 
 def cannon_seats(state: State) -> tuple[list[int], bool]:
     """Whose stacks the active pirate's Cannon may hit, and whether Friendly Fire turns it
     on the shooter's own bank."""
-    seat = state["active"]
+    seat = active(state)
     if holder(state, seat, "friendly_fire") is not None:
         return [seat], True
     return opponents_clockwise(state, seat), False
 
 
-def _stack_choices(state: State, frame: dict[str, Any]) -> list[dict[str, Any]]:
+def _stack_choices(state: State, frame: Frame) -> list[dict[str, Any]]:
     """Every (seat, suit) a Cannon, Sword or Robber frame may pick now."""
-    seat = state["active"]
+    seat = active(state)
     kind = frame["kind"]
     if kind == "cannon":
         owners, _ = cannon_seats(state)
     else:
         owners = opponents_clockwise(state, seat)
-    if frame.get("target") is not None:
-        owners = [frame["target"]]
+    target = frame.get("target")
+    if target is not None:
+        owners = [target]
     mine = set(stacks(state, seat))
     me = character(state, seat)
     shield = kind == "sword" and holder(state, seat, "living_shield") is not None
@@ -57,10 +59,10 @@ def _stack_choices(state: State, frame: dict[str, Any]) -> list[dict[str, Any]]:
     return out
 
 
-def choices_of(state: State, frame: dict[str, Any]) -> list[dict[str, Any]]:
+def choices_of(state: State, frame: Frame) -> list[dict[str, Any]]:
     """The params of every final choice the pending ``frame`` offers."""
     kind = frame["kind"]
-    seat = state["active"]
+    seat = active(state)
     if kind == "hook":
         return [{"suit": suit} for suit in stacks(state, seat)]
     if kind in ("cannon", "sword", "rob"):
@@ -95,7 +97,7 @@ def _row_index(state: State, card: int) -> int:
     return next(i for i, e in enumerate(state["row"]) if e["card"] == card)
 
 
-def aim_seats(state: State, frame: dict[str, Any]) -> list[int]:
+def aim_seats(state: State, frame: Frame) -> list[int]:
     """The seats a two-step Cannon/Sword/Robber choice asks about first (empty: no aim step)."""
     if frame["kind"] not in ("cannon", "sword", "rob") or frame.get("target") is not None:
         return []
@@ -115,20 +117,20 @@ _PROMPTS = {
 }
 
 
-def prompt(state: State, frame: dict[str, Any]) -> str:
+def prompt(state: State, frame: Frame) -> str:
     """What the pending effect asks, as it works at this table."""
     kind = frame["kind"]
     if kind == "sword" and state["opts"]["bottom_feeder"]:
         return N_("Sword: choose an opponent's stack; its bottom card goes into the row.")
     if kind == "mermaid":
-        if holder(state, state["active"], "siren") is not None:
+        if holder(state, active(state), "siren") is not None:
             return N_("Mermaid: choose a card before it; the Siren takes it into her bank.")
-        if character(state, state["active"]) == "casanova":
+        if character(state, active(state)) == "casanova":
             return N_("Mermaid: choose a card before it to bank (Casanova).")
     return _PROMPTS[kind]
 
 
-def frame_actions(state: State, frame: dict[str, Any]) -> list[Action]:
+def frame_actions(state: State, frame: Frame) -> list[Action]:
     kind = frame["kind"]
     group = prompt(state, frame)
     hint = _frame_hint(state, frame)
@@ -143,10 +145,10 @@ def frame_actions(state: State, frame: dict[str, Any]) -> list[Action]:
     return out
 
 
-def _frame_hint(state: State, frame: dict[str, Any]) -> str:
+def _frame_hint(state: State, frame: Frame) -> str:
     """The rule beside a pending effect's buttons, for the characters and variants in force."""
     kind = frame["kind"]
-    me = character(state, state["active"])
+    me = character(state, active(state))
     bottom = state["opts"]["bottom_feeder"]
     if kind == "cannon":
         if cannon_seats(state)[1]:
@@ -157,7 +159,7 @@ def _frame_hint(state: State, frame: dict[str, Any]) -> str:
             return N_("Cannon: discard the bottom card of one stack of an opponent (Bottom "
                       "Feeder).")
     if kind == "sword":
-        if holder(state, state["active"], "living_shield") is not None:
+        if holder(state, active(state), "living_shield") is not None:
             return CHARACTER_BY_ID["living_shield"].ability
         if me == "swordswoman":
             return N_("Sword: place the bottom card of any opponent's stack, even of a suit "
@@ -170,7 +172,7 @@ def _frame_hint(state: State, frame: dict[str, Any]) -> str:
     if kind == "rob":
         return CHARACTER_BY_ID["robber"].ability
     if kind == "mermaid":
-        if holder(state, state["active"], "siren") is not None:
+        if holder(state, active(state), "siren") is not None:
             return SIREN.ability
         if me == "casanova":
             return CASANOVA_MERMAID_VARIANT
@@ -188,10 +190,10 @@ def _frame_hint(state: State, frame: dict[str, Any]) -> str:
     return SUIT_BY_ID[suit].rule
 
 
-def _choice_label(state: State, frame: dict[str, Any],
+def _choice_label(state: State, frame: Frame,
                   choice: dict[str, Any]) -> tuple[str, dict[str, Any]]:
     kind = frame["kind"]
-    seat = state["active"]
+    seat = active(state)
     bottom = state["opts"]["bottom_feeder"] and kind in ("cannon", "sword")
     if kind == "hook":
         top = stacks(state, seat)[choice["suit"]][0]

@@ -3,9 +3,10 @@ one he chose and the one he put back) and the draw pile left, from the top."""
 
 from __future__ import annotations
 
-from companion.games.base import N_, RevealSection, State, line
+from companion.games.base import N_, RevealSection, line
 from companion.games.deadmans.cards import card_args
 from companion.games.deadmans.data import CHARACTER_BY_ID
+from companion.games.deadmans.state import State
 
 
 def reveal(state: State) -> list[RevealSection]:

@@ -28,19 +28,20 @@ apply, view, result, and the leak test's helper ``redeal_hidden``.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import Any, cast
 
 from companion.games.base import (
     N_,
     Action,
-    ActionSyntaxError,
     Applied,
-    IllegalActionError,
+    Move,
+    Moves,
     Random,
     Result,
     SeatSpec,
-    State,
     thaw,
+    upgraded,
 )
 from companion.games.deadmans import characters, choices, turn
 from companion.games.deadmans import view as views
@@ -54,6 +55,7 @@ from companion.games.deadmans.options import BASE_PLAYERS, OPTIONS, table_opts, 
 from companion.games.deadmans.pending import frame_actions
 from companion.games.deadmans.piles import empty_piles as empty_piles
 from companion.games.deadmans.reveal import reveal as reveal
+from companion.games.deadmans.state import State
 from companion.games.deadmans.turn import loot_allowed, new_turn
 
 NAME = "deadmans"
@@ -70,6 +72,7 @@ turns, since each starts by flipping a card of a draw pile of at most 100; and a
 actions are bounded by what can reach the row (a Map, Hook or Sword card asks at most an aim
 and a choice) and by a Robber's plunder. Random games stay near 250 (the property tests)."""
 REMATCH = True
+STATE_VERSION = 1
 
 
 def seats(options: dict[str, Any]) -> SeatSpec:
@@ -119,27 +122,11 @@ def setup(options: dict[str, Any], rng: Random) -> State:
 # --- applying an action -------------------------------------------------------------------
 
 
-def apply(state: State, seat: int, action: dict[str, Any], rng: Random) -> Applied:
-    """Apply one posted action of ``seat``.
-
-    :raises ActionSyntaxError: unknown action, or parameters of the wrong shape.
-    :raises IllegalActionError: the action is not allowed now (the message says why).
-    """
-    if not isinstance(action, dict):
-        raise ActionSyntaxError(N_("An action must be an object."))
-    name = action.get("action")
-    handler = _HANDLERS.get(name) if isinstance(name, str) else None
-    if handler is None:
-        raise ActionSyntaxError(N_("There is no action “{name}” here."), name=str(name)[:30])
-    params = action.get("params", {})
-    if not isinstance(params, dict):
-        raise ActionSyntaxError(N_("The action's parameters must be an object."))
-    if not isinstance(seat, int) or not 0 <= seat < state["players"]:
-        raise IllegalActionError(N_("There is no such seat at this table."))
+def _run(state: State, seat: int, move: Move[Handler], params: dict[str, Any],
+         rng: Random) -> Applied[State]:
+    """The move, then every choice the referee makes for the pirate, then Sudden Death."""
     ctx = Ctx(thaw(state), rng)
-    if ctx.state["phase"] == "over":
-        raise IllegalActionError(N_("The game is over."))
-    handler(ctx, seat, params)
+    move.handler(ctx, seat, params)
     settle(ctx)
     _check_sudden_death(ctx)
     return Applied(ctx.state, ctx.log, ctx.revealed)
@@ -157,21 +144,30 @@ def _check_sudden_death(ctx: Ctx) -> None:
         ctx.say(N_("Sudden Death: a pirate has reached {target} points."), target=target)
 
 
-_HANDLERS = {
-    "choose": characters.choose,
-    "target": characters.target,
-    "flip": turn.flip,
-    "loot": turn.loot_action,
-    "aim": choices.aim,
-    "hook": choices.choice_handler("hook", {"suit": str}),
-    "cannon": choices.choice_handler("cannon", {"seat": int, "suit": str}),
-    "sword": choices.choice_handler("sword", {"seat": int, "suit": str}),
-    "map": choices.choice_handler("map", {"suit": str, "value": int}),
-    "ball": choices.choice_handler("ball", {"choice": str}),
-    "mermaid": choices.choice_handler("mermaid", {"position": int}),
-    "rob": choices.choice_handler("rob", {"seat": int, "suit": str}),
-    "bonus": choices.choice_handler("bonus", {"choice": str}),
-}
+Handler = Callable[[Ctx, int, dict[str, Any]], None]
+"""A move: carries itself out on the apply in progress (its state, log, randomness)."""
+_SUIT, _AT = {"suit": str}, {"seat": int, "suit": str}
+MOVES: Moves[State, Handler] = Moves(
+    {
+        "choose": Move(characters.choose, {"character": int}),
+        "target": Move(characters.target, {"seat": int}),
+        "flip": Move(turn.flip),
+        "loot": Move(turn.loot_action),
+        "aim": Move(choices.aim, {"seat": int}),
+        "hook": Move(choices.choice_handler("hook"), _SUIT),
+        "cannon": Move(choices.choice_handler("cannon"), _AT),
+        "sword": Move(choices.choice_handler("sword"), _AT),
+        "map": Move(choices.choice_handler("map"), {"suit": str, "value": int}),
+        "ball": Move(choices.choice_handler("ball"), {"choice": str}),
+        "mermaid": Move(choices.choice_handler("mermaid"), {"position": int}),
+        "rob": Move(choices.choice_handler("rob"), _AT),
+        "bonus": Move(choices.choice_handler("bonus"), {"choice": str}),
+    },
+    run=_run,
+    seated=lambda state, seat: 0 <= seat < state["players"],
+    over=lambda state: state["phase"] == "over",
+)
+apply = MOVES.apply
 
 
 # --- what a seat may do -------------------------------------------------------------------
@@ -214,6 +210,10 @@ def actions(state: State, seat: int) -> list[Action]:
 
 
 # --- result -------------------------------------------------------------------------------
+
+
+def upgrade(state: Any) -> State:
+    return cast(State, upgraded(state, STATE_VERSION, {}))
 
 
 def result(state: State) -> Result | None:
@@ -287,6 +287,6 @@ def redeal_hidden(state: State, seat: int | None, rng: Random) -> State:
 
 __all__ = [
     "NAME", "TITLE", "BLURB", "MIN_PLAYERS", "MAX_PLAYERS", "HAS_HIDDEN_INFO", "HAS_CHANCE",
-    "MAX_TURNS", "REMATCH", "OPTIONS", "seats", "validate", "setup", "actions", "apply", "view",
-    "result", "redeal_hidden", "empty_piles", "box", "reveal",
+    "MAX_TURNS", "REMATCH", "STATE_VERSION", "OPTIONS", "seats", "validate", "setup", "actions",
+    "apply", "view", "result", "redeal_hidden", "empty_piles", "box", "reveal", "upgrade",
 ]

@@ -6,9 +6,10 @@ onto the turn's stack of pending effects (:mod:`.pending` says what it offers,
 
 from __future__ import annotations
 
-from companion.games.base import N_, State
+from companion.games.base import N_
 from companion.games.deadmans.cards import card_args, sort_cards, suit_of
 from companion.games.deadmans.core import Ctx, character, holder
+from companion.games.deadmans.state import State
 
 SAFE_HARBOUR_CARDS = 2
 KRAKEN_CARDS = 2
@@ -44,8 +45,10 @@ def perform(ctx: Ctx, index: int) -> None:
             ctx.say(N_("Miser: the Hook and the card it places are safe."))
         left = 2 if me == "captain_hook" else 1
         ctx.turn["pending"].append({"kind": "hook", "left": left, "safe": miser})
-    elif suit in ("cannon", "sword"):
-        ctx.turn["pending"].append({"kind": suit, "target": None})
+    elif suit == "cannon":
+        ctx.turn["pending"].append({"kind": "cannon", "target": None})
+    elif suit == "sword":
+        ctx.turn["pending"].append({"kind": "sword", "target": None})
     elif suit == "map":
         discard = state["discard"]
         if not discard:

@@ -8,26 +8,28 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.games.base import N_, IllegalActionError, State, check_params
+from companion.games.base import N_, IllegalActionError
 from companion.games.deadmans.cards import card_args, sort_cards, suit_of, value_of
 from companion.games.deadmans.core import (
     Ctx,
+    active,
     add_to_bank,
     character,
     need_phase,
     opponents_clockwise,
 )
 from companion.games.deadmans.pending import prompt
+from companion.games.deadmans.state import Frame, State, Turn
 from companion.games.deadmans.suits import perform
 
 BONUS_GREEDY = 2
 
 
-def new_turn() -> dict[str, Any]:
+def new_turn() -> Turn:
     return {"flips": 0, "kraken": 0, "harbour": 0, "pending": []}
 
 
-def need_turn(ctx: Ctx, seat: int, kind: str | None) -> dict[str, Any] | None:
+def need_turn(ctx: Ctx, seat: int, kind: str | None) -> Frame | None:
     """Check that it is ``seat``'s turn and the pending choice (if any) is of ``kind``."""
     need_phase(ctx, "play")
     if seat != ctx.seat:
@@ -44,7 +46,6 @@ def need_turn(ctx: Ctx, seat: int, kind: str | None) -> dict[str, Any] | None:
 
 
 def flip(ctx: Ctx, seat: int, params: dict[str, Any]) -> None:
-    check_params(params)
     need_turn(ctx, seat, None)
     if not ctx.state["deck"]:
         raise IllegalActionError(N_("The draw pile is empty: take the loot."))
@@ -71,7 +72,6 @@ def loot_allowed(state: State) -> bool:
 
 
 def loot_action(ctx: Ctx, seat: int, params: dict[str, Any]) -> None:
-    check_params(params)
     need_turn(ctx, seat, None)
     turn = ctx.turn
     if turn["flips"] == 0:
@@ -103,7 +103,7 @@ def loot(ctx: Ctx) -> None:
 
 def _bonus_within_reach(state: State) -> bool:
     """Whether a Key and Chest bonus would bring any card at all."""
-    seat = state["active"]
+    seat = active(state)
     if character(state, seat) == "robber":
         return any(state["banks"][s] for s in opponents_clockwise(state, seat))
     return bool(state["discard"])
@@ -142,7 +142,7 @@ def end_turn(ctx: Ctx) -> None:
         state["end"] = "deck"
         ctx.say(N_("The draw pile is empty: the game is over."))
         return
-    state["active"] = (state["active"] + 1) % state["players"]
+    state["active"] = (active(state) + 1) % state["players"]
     ctx.say(N_("{who}'s turn."), who={"seat": state["active"]})
 
 

@@ -7,12 +7,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.games.base import Result, State
+from companion.games.base import Result
 from companion.games.deadmans.cards import card_view, value_of
 from companion.games.deadmans.characters import ability
 from companion.games.deadmans.core import character, score, stacks
 from companion.games.deadmans.data import CHARACTER_BY_ID, SUIT_BY_ID, VARIANT_BY_ID
 from companion.games.deadmans.pending import prompt
+from companion.games.deadmans.state import State
 from companion.games.deadmans.turn import loot_allowed
 
 
@@ -30,7 +31,8 @@ def view(state: State, seat: int | None, result: Result | None) -> dict[str, Any
         "active": state["active"],
         "start": state["start"],
         "turns": state["turns"],
-        "variants": [VARIANT_BY_ID[v].name for v in VARIANT_BY_ID if opts[v]],
+        "variants": [VARIANT_BY_ID[v].name for v in VARIANT_BY_ID
+                     if opts[v]],  # type: ignore[literal-required]  # each variant is a flag
         "options": dict(opts),
         "deck_count": len(state["deck"]),
         "deck_top": [card_view(state, c) for c in public_top],

@@ -15,7 +15,6 @@ from companion.games.base import (
     IllegalActionError,
     Random,
     State,
-    check_params,
     line,
 )
 from companion.games.drakula import data
@@ -105,7 +104,7 @@ def to_barrier(state: State, log: list) -> None:
 
 
 def choose_barrier(state: State, seat: int, params: dict[str, Any], rng: Random) -> Applied:
-    colour = check_params(params, colour=str)["colour"]
+    colour: str = params["colour"]
     if colour not in BARRIER_COLOURS:
         raise ActionSyntaxError(N_("There is no such barrier."))
     turn = need_turn(state, seat, "barrier")
@@ -122,7 +121,7 @@ def choose_barrier(state: State, seat: int, params: dict[str, Any], rng: Random)
 
 
 def place_barrier(state: State, seat: int, params: dict[str, Any], rng: Random) -> Applied:
-    p = check_params(params, colour=str, edge=str)
+    p = params
     colour, edge = p["colour"], p["edge"]
     if colour not in BARRIER_COLOURS:
         raise ActionSyntaxError(N_("There is no such barrier."))
@@ -163,7 +162,6 @@ def _barrier_done(turn: dict[str, Any], colour: str | None) -> None:
 
 
 def skip_barrier(state: State, seat: int, params: dict[str, Any], rng: Random) -> Applied:
-    check_params(params)
     turn = need_turn(state, seat, "barrier")
     if len(turn["barriers"]) < 2:
         raise IllegalActionError(N_("There is no other barrier to move: end the turn."))
@@ -172,7 +170,6 @@ def skip_barrier(state: State, seat: int, params: dict[str, Any], rng: Random) -
 
 
 def end_turn_action(state: State, seat: int, params: dict[str, Any], rng: Random) -> Applied:
-    check_params(params)
     turn = need_turn(state, seat, "barrier")
     turn["stage"] = "done"
     log = [line(N_("{who} ends the turn."), who=who(seat))]

@@ -15,7 +15,6 @@ from companion.games.base import (
     IllegalActionError,
     Random,
     State,
-    check_params,
     line,
 )
 from companion.games.drakula.board import (
@@ -83,7 +82,6 @@ def step(state: State, seat: int, params: dict[str, Any], rng: Random) -> Applie
 
 
 def peek(state: State, seat: int, params: dict[str, Any], rng: Random) -> Applied:
-    check_params(params)
     turn = need_turn(state, seat, "move")
     loc = state["figures"][seat]
     if not turn["can_peek"]:
@@ -155,7 +153,6 @@ def peek(state: State, seat: int, params: dict[str, Any], rng: Random) -> Applie
 
 
 def show_supplies(state: State, seat: int, params: dict[str, Any], rng: Random) -> Applied:
-    check_params(params)
     turn = need_turn(state, seat, "move")
     if not turn["met"]:
         raise IllegalActionError(N_("Supplies are shown only when you step onto the other "
@@ -181,7 +178,6 @@ def show_supplies(state: State, seat: int, params: dict[str, Any], rng: Random) 
 
 
 def end_move(state: State, seat: int, params: dict[str, Any], rng: Random) -> Applied:
-    check_params(params)
     turn = need_turn(state, seat, "move")
     if turn["steps"] < 1:
         raise IllegalActionError(N_("You must move at least one step."))

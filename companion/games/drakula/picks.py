@@ -14,7 +14,6 @@ from companion.games.base import (
     IllegalActionError,
     Random,
     State,
-    check_params,
     line,
 )
 from companion.games.drakula.board import FIRST_GAME_TIP, label_of, who
@@ -58,7 +57,6 @@ def pick_card(state: State, seat: int, params: dict[str, Any], rng: Random) -> A
 
 
 def confirm_picks(state: State, seat: int, params: dict[str, Any], rng: Random) -> Applied:
-    check_params(params)
     if state["phase"] != "setup" or state["ready"][seat]:
         raise IllegalActionError(N_("Your six cards are already on the board."))
     if len(state["picks"][seat]) != PICKS:

@@ -15,7 +15,6 @@ from companion.games.base import (
     IllegalActionError,
     Random,
     State,
-    check_params,
     line,
 )
 from companion.games.drakula.board import (
@@ -52,7 +51,7 @@ def play_actions(state: State, seat: int) -> list[Action]:
 
 
 def play_card(state: State, seat: int, params: dict[str, Any], rng: Random) -> Applied:
-    cid = check_params(params, card=str)["card"]
+    cid: str = params["card"]
     if cid not in ACTION_CARDS:
         raise ActionSyntaxError(N_("There is no such action card."))
     turn = need_turn(state, seat, "play")

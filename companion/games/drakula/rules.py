@@ -30,21 +30,23 @@ view, result, and the test helper ``redeal_hidden``.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from companion.games.base import (
     N_,
     Action,
-    ActionSyntaxError,
     Applied,
     IllegalActionError,
+    Move,
+    Moves,
     Random,
     Result,
     SeatSpec,
     State,
-    check_params,
     line,
     thaw,
+    upgraded,
 )
 from companion.games.drakula import data
 from companion.games.drakula.barriers import (
@@ -111,6 +113,7 @@ MAX_PLAYERS = 2
 HAS_HIDDEN_INFO = True
 HAS_CHANCE = True
 REMATCH = True
+STATE_VERSION = 1
 
 _ACTIONS_PER_TURN = 3 * MAX_CARD_STEPS + 12
 """Per step: step, peek, lay; once a turn: show supplies, end the move, play, lay after a
@@ -254,25 +257,12 @@ def _turn_actions(state: State, seat: int) -> list[Action]:
 # --- applying an action --------------------------------------------------------------
 
 
-def apply(state: State, seat: int, action: dict[str, Any], rng: Random) -> Applied:
-    """Apply one posted action; raises ActionSyntaxError / IllegalActionError."""
-    if not isinstance(action, dict):
-        raise ActionSyntaxError(N_("An action must be an object."))
-    name = action.get("action")
-    handler = _HANDLERS.get(name) if isinstance(name, str) else None
-    if handler is None:
-        raise ActionSyntaxError(N_("There is no action “{name}” here."), name=str(name)[:30])
-    params = action.get("params", {})
-    if not isinstance(params, dict):
-        raise ActionSyntaxError(N_("The action's parameters must be an object."))
-    if isinstance(seat, bool) or seat not in (DRACULA, VAN_HELSING):
-        raise ActionSyntaxError(N_("There is no such seat."))
-    if over(state):
-        raise IllegalActionError(N_("The game is over."))
-    return _stop_when_forced(handler(thaw(state), seat, params, rng), rng)
+def _run(state: State, seat: int, move: Move[Handler], params: dict[str, Any],
+         rng: Random) -> Applied[State]:
+    return _stop_when_forced(move.handler(thaw(state), seat, params, rng), rng)
 
 
-def _stop_when_forced(applied: Applied, rng: Random) -> Applied:
+def _stop_when_forced(applied: Applied[State], rng: Random) -> Applied[State]:
     """A move with nothing left but "Stop here" (no step, no peek, nothing to lay) stops by
     itself (issue 32: no tap without a choice); its line follows the step's."""
     state = applied.state
@@ -290,7 +280,6 @@ def _stop_when_forced(applied: Applied, rng: Random) -> Applied:
 
 
 def _give_target(state: State, seat: int, params: dict[str, Any], rng: Random) -> Applied:
-    check_params(params)
     if state["phase"] != "play":
         raise IllegalActionError(N_("The cards are not on the board yet."))
     target = TARGET[seat]
@@ -315,23 +304,37 @@ def _give_target(state: State, seat: int, params: dict[str, Any], rng: Random) -
     return Applied(state, log, revealed=True)
 
 
-_HANDLERS = {
-    "pick": pick_card,
-    "confirm": confirm_picks,
-    "step": step,
-    "peek": peek,
-    "show_supplies": show_supplies,
-    "end_move": end_move,
-    "lay": lay_from_supply,
-    "play": play_card,
-    "special": use_special,
-    "skip_special": skip_special,
-    "barrier_colour": choose_barrier,
-    "barrier": place_barrier,
-    "skip_barrier": skip_barrier,
-    "end_turn": end_turn_action,
-    "give_target": _give_target,
-}
+Handler = Callable[[State, int, dict[str, Any], Random], Applied[State]]
+"""A move: the thawed state, the seat, the checked params, the step's randomness."""
+_SPECIAL = {"location": str, "figure": int, "kind": str, "card": str}
+"""What a special action names, as its card says (:func:`.specials.use_special`)."""
+MOVES: Moves[State, Handler] = Moves(
+    {
+        "pick": Move(pick_card, {"kind": str}),
+        "confirm": Move(confirm_picks),
+        "step": Move(step, {"to": str}),
+        "peek": Move(peek),
+        "show_supplies": Move(show_supplies),
+        "end_move": Move(end_move),
+        "lay": Move(lay_from_supply, {"kind": str}),
+        "play": Move(play_card, {"card": str}),
+        "special": Move(use_special, optional=_SPECIAL),
+        "skip_special": Move(skip_special),
+        "barrier_colour": Move(choose_barrier, {"colour": str}),
+        "barrier": Move(place_barrier, {"colour": str, "edge": str}),
+        "skip_barrier": Move(skip_barrier),
+        "end_turn": Move(end_turn_action),
+        "give_target": Move(_give_target),
+    },
+    run=_run,
+    seated=lambda state, seat: seat in (DRACULA, VAN_HELSING),
+    over=over,
+)
+apply = MOVES.apply
+
+
+def upgrade(state: Any) -> State:
+    return upgraded(state, STATE_VERSION, {})
 
 
 def result(state: State) -> Result | None:

@@ -16,8 +16,8 @@ from companion.games.base import (
     IllegalActionError,
     Random,
     State,
-    check_params,
     line,
+    needed,
 )
 from companion.games.drakula import data
 from companion.games.drakula.barriers import to_barrier
@@ -159,8 +159,6 @@ def use_special(state: State, seat: int, params: dict[str, Any], rng: Random) ->
     name = card_name(cid)
     log: list[dict[str, Any]] = []
     revealed = False
-    if cid in ("bojovnost", "bystrost", "mameni", "ostrazitost", "dech", "sepot", "oci"):
-        check_params(params)
     if cid == "bojovnost":
         turn["another_turn"] = True
         log.append(line(N_("{who} uses {card}: another whole turn follows."), who=who(seat),
@@ -239,7 +237,7 @@ def use_special(state: State, seat: int, params: dict[str, Any], rng: Random) ->
         log.append(line(N_("{who} uses {card} and flies to {location}."), who=who(seat),
                         card=name, location=location_name(loc)))
     elif cid == "sumeni":
-        figure = check_params(params, figure=int)["figure"]
+        figure = needed(params, "figure")
         if figure not in (DRACULA, VAN_HELSING):
             raise ActionSyntaxError(N_("There is no such figure."))
         if state["figures"][figure] == HARBOUR:
@@ -248,7 +246,7 @@ def use_special(state: State, seat: int, params: dict[str, Any], rng: Random) ->
         log.append(line(N_("{who} uses {card}: {figure} goes to the harbour."),
                         who=who(seat), card=name, figure=who(figure)))
     elif cid == "posila":
-        kind = check_params(params, kind=str)["kind"]
+        kind = needed(params, "kind")
         if kind and kind not in state["discard"][VAN_HELSING]:
             raise IllegalActionError(N_("No such vampire hunter lies on your discard pile."))
         if not kind and state["discard"][VAN_HELSING]:
@@ -272,7 +270,7 @@ def use_special(state: State, seat: int, params: dict[str, Any], rng: Random) ->
         log.append(line(N_("{who} uses {card} and takes {vampire} back into the supply."),
                         who=who(seat), card=name, vampire=label_of(kind)))
     elif cid == "trpelivost":
-        other = check_params(params, card=str)["card"]
+        other = needed(params, "card")
         hand = state["hands"][seat]
         if other == "trpelivost" or other not in hand["played"]:
             raise IllegalActionError(N_("Take back one of your other played action cards."))
@@ -340,7 +338,6 @@ def _swap(state: State, a: str, b: str) -> None:
 
 
 def skip_special(state: State, seat: int, params: dict[str, Any], rng: Random) -> Applied:
-    check_params(params)
     turn = need_turn(state, seat, "special")
     log = [line(N_("{who} does without the special action of {card}."), who=who(seat),
                 card=card_name(turn["card"]))]

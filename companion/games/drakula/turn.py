@@ -14,8 +14,8 @@ from companion.games.base import (
     IllegalActionError,
     Random,
     State,
-    check_params,
     line,
+    needed,
 )
 from companion.games.drakula import data
 from companion.games.drakula.board import card_order, finish, opponent, over, who
@@ -130,14 +130,14 @@ _STAGE_REASON = {
 
 
 def kind_param(params: dict[str, Any]) -> str:
-    kind = check_params(params, kind=str)["kind"]
+    kind = needed(params, "kind")
     if kind not in KINDS:
         raise ActionSyntaxError(N_("There is no such encounter card."))
     return kind
 
 
 def location_param(params: dict[str, Any], name: str = "location") -> str:
-    loc = check_params(params, **{name: str})[name]
+    loc = needed(params, name)
     if loc not in LOCATIONS:
         raise ActionSyntaxError(N_("There is no such location."))
     return loc

@@ -1,12 +1,13 @@
 """What every part of a duel shares: the two seats and their pistols, the Mind Reading
-decision “keep”, the joker decks left undrawn, which cards a duellist may still play (and
+decision “keep”, which cards a duellist may still play (and
 each card's rule as this table plays it), and the refusal of an action at the wrong moment.
 """
 
 from __future__ import annotations
 
-from companion.games.base import N_, IllegalActionError, State
+from companion.games.base import N_, IllegalActionError
 from companion.games.duel.cards import BY_KEY
+from companion.games.duel.state import Round, State
 
 SEATS = (0, 1)
 ROLES = (N_("First duellist"), N_("Second duellist"))
@@ -15,16 +16,11 @@ KEEP = "keep"
 """The Mind Reading decision “keep the card as played”."""
 
 
-def leftover(state: State) -> list[list[str]]:
-    """The jokers nobody drew, per deck (states saved before own decks: one deck)."""
-    return state["joker_decks"] if "joker_decks" in state else [state["joker_deck"]]
-
-
-def store_leftover(state: State, decks: list[list[str]]) -> None:
-    if "joker_decks" in state:
-        state["joker_decks"] = decks
-    else:
-        (state["joker_deck"],) = decks
+def current(state: State) -> Round:
+    """The round being resolved (between the reveal and the round's end)."""
+    round_ = state["current"]
+    assert round_ is not None, "a round is being resolved"
+    return round_
 
 
 def playable(state: State, seat: int, card: str) -> bool:

@@ -4,9 +4,8 @@
 
 from __future__ import annotations
 
-from typing import Any
-
-from companion.games.base import N_, Random, State
+from companion.games.base import N_, Random
+from companion.games.duel.state import Modifier, Shot, State
 
 DICE = 4
 HIT_ON = 4
@@ -23,14 +22,14 @@ def wind_modifier(state: State) -> int:
     return WIND * blowing if state["rules"]["wind_stacks"] else WIND
 
 
-def roll_shot(rng: Random, aims: int, wind: int) -> dict[str, Any]:
+def roll_shot(rng: Random, aims: int, wind: int) -> Shot:
     """One shot: four FUDGE dice, each face kept for the screen, + Aims + Wind; 4+ hits.
 
     :returns: the roll record a screen animates face by face: ``faces`` (each −1/0/+1),
         ``symbols``, ``dice`` (their sum), ``modifiers`` (each named), ``total``, ``hit``.
     """
     faces = [rng.fudge() for _ in range(DICE)]
-    modifiers = [{"name": N_("Aims"), "value": aims}]
+    modifiers: list[Modifier] = [{"name": N_("Aims"), "value": aims}]
     if wind:
         modifiers.append({"name": N_("Wind"), "value": wind})
     total = sum(faces) + aims + wind

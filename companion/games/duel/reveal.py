@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from companion.games.base import N_, RevealSection, State, line
+from companion.games.base import N_, RevealSection, line
 from companion.games.duel.cards import name, sort_hand
-from companion.games.duel.core import leftover
+from companion.games.duel.state import State
 
 
 def reveal(state: State) -> list[RevealSection]:
-    decks = leftover(state)
+    decks = state["joker_decks"]
     return [
         {"title": N_("Each duellist's hand"), "lines": [
             line(N_("{who}: {cards}"), who={"seat": seat},

@@ -9,10 +9,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.games.base import N_, Applied, IllegalActionError, Random, State, check_params, line
+from companion.games.base import N_, Applied, IllegalActionError, Outcome, Random, Termination, line
 from companion.games.duel.cards import BY_KEY, sort_hand
 from companion.games.duel.core import PISTOLS, SEATS, can_shoot, has_playable, wrong_phase
+from companion.games.duel.core import current as core_current
 from companion.games.duel.dice import HIT_ON, WIND_ROUNDS, roll_shot, show_faces, wind_modifier
+from companion.games.duel.state import Rules, Shot, State
 
 # Resolving a round.
 
@@ -28,7 +30,7 @@ def _remove_laid(state: State, seat: int, count: int, round_: int) -> int:
 
 def resolve(state: State, rng: Random) -> list[dict[str, Any]]:
     """Resolve the round's final cards: Wind, laying, removals, shots, then what follows."""
-    current = state["current"]
+    current = core_current(state)
     n = current["n"]
     played: list[str | None] = current["played"]
     rules = state["rules"]
@@ -88,7 +90,7 @@ def resolve(state: State, rng: Random) -> list[dict[str, Any]]:
         other = 1 - s
         state["pistols"][s] -= 1
         pistol = PISTOLS - state["pistols"][s]
-        record: dict[str, Any]
+        record: Shot
         if played[other] == "wet_powder":
             record = {"faces": [], "symbols": [], "dice": 0,
                       "modifiers": [{"name": N_("Wet Powder"), "value": None}],
@@ -151,14 +153,14 @@ def resolve(state: State, rng: Random) -> list[dict[str, Any]]:
     return log + next_round(state)
 
 
-def _stays_laid(card: str, rules: dict[str, bool]) -> bool:
+def _stays_laid(card: str, rules: Rules) -> bool:
     return card in ("aim", "nerves") or (card == "mistress" and rules["mistress_aim"])
 
 
 # Demon's Help: the blind pick.
 
-def pick(state: State, seat: int, params: dict[str, Any], rng: Random) -> Applied:
-    number = check_params(params, position=int)["position"]
+def pick(state: State, seat: int, params: dict[str, Any], rng: Random) -> Applied[State]:
+    number: int = params["position"]
     if state["phase"] != "demon" or not state["picking"][seat]:
         raise wrong_phase(state, seat)
     victim = 1 - seat
@@ -199,7 +201,7 @@ def next_round(state: State) -> list[dict[str, Any]]:
     state["picking"] = [False, False]
     reason = _end_reason(state)
     if reason is not None:
-        return _finish(state, {"winners": [], "draw": True, "text": reason, "args": {}})
+        return _finish(state, Outcome(Termination.DRAW, (), reason, {}))
     state["round"] += 1
     state["phase"] = "choose"
     state["active"] = [
@@ -216,21 +218,19 @@ def next_round(state: State) -> list[dict[str, Any]]:
 def _finish_fallen(state: State) -> list[dict[str, Any]]:
     fallen = state["fallen"]
     if all(fallen):
-        outcome = {"winners": [], "draw": False,
-                   "text": N_("Both duellists fall: nobody wins."), "args": {}}
-    else:
-        loser = fallen.index(True)
-        outcome = {"winners": [1 - loser], "draw": False,
-                   "text": N_("{winner} wins the duel; {loser} falls."),
-                   "args": {"winner": {"seat": 1 - loser}, "loser": {"seat": loser}}}
-    return _finish(state, outcome)
+        return _finish(state, Outcome(Termination.NO_WINNER, (),
+                                      N_("Both duellists fall: nobody wins."), {}))
+    loser = fallen.index(True)
+    return _finish(state, Outcome(Termination.WIN, (1 - loser,),
+                                  N_("{winner} wins the duel; {loser} falls."),
+                                  {"winner": {"seat": 1 - loser}, "loser": {"seat": loser}}))
 
 
-def _finish(state: State, outcome: dict[str, Any]) -> list[dict[str, Any]]:
+def _finish(state: State, outcome: Outcome) -> list[dict[str, Any]]:
     state["phase"] = "over"
-    state["result"] = outcome
+    state["result"] = outcome.to_result()
     state["active"] = [False, False]
     state["picking"] = [False, False]
     state["deciding"] = [False, False]
     state["pending"] = [None, None]
-    return [line(outcome["text"], **outcome["args"])]
+    return [line(outcome.text, **outcome.args)]

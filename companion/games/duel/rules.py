@@ -31,19 +31,20 @@ helpers ``position`` and ``redeal_hidden``.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import Any, cast
 
 from companion.games.base import (
     N_,
     Action,
-    ActionSyntaxError,
     Applied,
-    IllegalActionError,
+    Move,
+    Moves,
     Random,
     Result,
     SeatSpec,
-    State,
     thaw,
+    upgraded,
 )
 from companion.games.duel import cards, rounds, secret
 from companion.games.duel.box import box as box
@@ -55,25 +56,24 @@ from companion.games.duel.core import (
     SEATS,
     card_hint,
     has_playable,
-    leftover,
     playable,
-    store_leftover,
     swappable,
 )
 from companion.games.duel.options import (
     DEFAULTS,
     MAX_JOKERS_EACH,
-    OPTIONS,  # noqa: F401 (the contract)
     RULE_OPTIONS,
     deck_of,
     joker_decks,
     jokers_dealt,
-    validate,
 )
+from companion.games.duel.options import OPTIONS as OPTIONS
+from companion.games.duel.options import validate as validate
 from companion.games.duel.piles import empty_piles as empty_piles
 from companion.games.duel.reveal import reveal as reveal
 from companion.games.duel.rounds import next_round
-from companion.games.duel.view import view  # noqa: F401 (the contract)
+from companion.games.duel.state import Phase, Rules, State
+from companion.games.duel.view import view as view
 
 NAME = "duel"
 TITLE = N_("Duel!")
@@ -84,6 +84,21 @@ HAS_HIDDEN_INFO = True
 HAS_CHANCE = True
 REMATCH = True
 """“Reload and duel again”: the platform calls ``setup`` again at the same table."""
+STATE_VERSION = 2
+"""1: saved before states had versions; those made before each duellist had his own joker
+deck (97d4e1a) hold one shared deck, ``joker_deck``. 2: ``joker_decks``, one a deck."""
+
+
+def _own_decks(state: dict[str, Any]) -> None:
+    """Version 1 → 2: the one shared joker deck of the oldest states becomes the only deck
+    of ``joker_decks`` (the option "one shared deck" deals the same)."""
+    if "joker_deck" in state:
+        state["joker_decks"] = [state.pop("joker_deck")]
+
+
+def upgrade(state: Any) -> State:
+    """A duel as the store saved it, as this version plays it."""
+    return cast(State, upgraded(state, STATE_VERSION, {1: _own_decks}))
 
 HAND_MAX = sum(cards.ACTION_DECK.values()) - 1 + MAX_JOKERS_EACH
 """The largest hand: the action deck minus the Aim laid at the start, plus the jokers."""
@@ -111,13 +126,19 @@ def setup(options: dict[str, Any], rng: Random) -> State:
         hands.append(sort_hand(actions_deck + jokers))
     return _state(
         hands, laid=[["aim"], ["aim"]], joker_decks=decks, jokers=dealt, phase="signal",
-        rules={name: bool(options.get(name, DEFAULTS[name])) for name in RULE_OPTIONS},
+        rules=_rules({name: bool(options.get(name, DEFAULTS[name])) for name in RULE_OPTIONS}),
     )
 
 
+def _rules(chosen: dict[str, bool]) -> Rules:
+    return {"mistress_aim": chosen["mistress_aim"], "wind_stacks": chosen["wind_stacks"],
+            "empty_hand_ends": chosen["empty_hand_ends"]}
+
+
 def _state(hands: list[list[str]], *, laid: list[list[str]], joker_decks: list[list[str]],
-           jokers: list[int], phase: str, rules: dict[str, bool]) -> State:
+           jokers: list[int], phase: Phase, rules: Rules) -> State:
     return {
+        "state_version": STATE_VERSION,
         "players": 2,
         "rules": rules,
         "phase": phase,
@@ -159,7 +180,7 @@ def position(hands: list[list[str]], *, laid: tuple[int, int] = (1, 1),
         [sort_hand(list(hand)) for hand in hands], laid=[["aim"] * n for n in laid],
         joker_decks=[list(joker_deck or [])],
         jokers=[sum(c in JOKERS for c in hand) for hand in hands], phase="choose",
-        rules={**defaults, **rules},
+        rules=_rules({**defaults, **rules}),
     )
     state["pistols"] = list(pistols)
     state["wind"] = list(wind or [])
@@ -223,37 +244,24 @@ def actions(state: State, seat: int) -> list[Action]:
 # --- applying an action ------------------------------------------------------------------
 
 
-def apply(state: State, seat: int, action: dict[str, Any], rng: Random) -> Applied:
-    """Apply one posted action.
-
-    :param action: ``{"action": str, "params": dict}`` as posted by a phone.
-    :raises ActionSyntaxError: an unknown action or malformed parameters.
-    :raises IllegalActionError: a well-formed action the rules do not allow now.
-    """
-    if not isinstance(action, dict):
-        raise ActionSyntaxError(N_("The action must be an object."))
-    name = action.get("action")
-    handler = _HANDLERS.get(name) if isinstance(name, str) else None
-    if handler is None:
-        raise ActionSyntaxError(N_("There is no action “{name}” here."), name=str(name)[:30])
-    params = action.get("params", {})
-    if not isinstance(params, dict):
-        raise ActionSyntaxError(N_("The action's parameters must be an object."))
-    if seat not in SEATS:
-        raise IllegalActionError(N_("Only the two duellists play."))
-    if state["phase"] == "over":
-        raise IllegalActionError(N_("The duel is over."))
-    return handler(thaw(state), seat, params, rng)
-
-
-_HANDLERS = {
-    "ready": secret.ready,
-    "signal": secret.signal,
-    "choose": secret.choose,
-    "keep": secret.keep,
-    "swap": secret.swap,
-    "pick": rounds.pick,
-}
+Handler = Callable[[State, int, dict[str, Any], Random], Applied[State]]
+"""A duel's move: the thawed state, the seat, the checked params, the step's randomness."""
+MOVES: Moves[State, Handler] = Moves(
+    {
+        "ready": Move(secret.ready),
+        "signal": Move(secret.signal),
+        "choose": Move(secret.choose, {"card": int}),
+        "keep": Move(secret.keep),
+        "swap": Move(secret.swap, {"card": int}),
+        "pick": Move(rounds.pick, {"position": int}),
+    },
+    run=lambda state, seat, move, params, rng: move.handler(thaw(state), seat, params, rng),
+    seated=lambda state, seat: seat in SEATS,
+    over=lambda state: state["phase"] == "over",
+    not_seated=N_("Only the two duellists play."),
+    game_over=N_("The duel is over."),
+)
+apply = MOVES.apply
 
 
 def result(state: State) -> Result | None:
@@ -283,14 +291,13 @@ def redeal_hidden(state: State, seat: int | None, rng: Random) -> State:
     any card it can play, which the table sees.
     """
     new = thaw(state)
-    decks = [rng.shuffle(deck) for deck in leftover(new)]
-    store_leftover(new, decks)
+    new["joker_decks"] = [rng.shuffle(deck) for deck in new["joker_decks"]]
     if new["phase"] == "over":
         return new
     hidden = [s for s in SEATS if s != seat]
     for _attempt in range(20):
         trial = thaw(new)
-        decks = leftover(trial)
+        decks = trial["joker_decks"]
         for index, deck in enumerate(decks):
             drawers = [s for s in hidden if deck_of(decks, s) == index]
             pool = rng.shuffle(deck + [c for s in drawers for c in trial["hands"][s]
@@ -301,7 +308,7 @@ def redeal_hidden(state: State, seat: int | None, rng: Random) -> State:
                 trial["hands"][s] = sort_hand(held + pool[:count])
                 pool = pool[count:]
             decks[index] = pool
-        store_leftover(trial, decks)
+        trial["joker_decks"] = decks
         if all(has_playable(trial, s) == has_playable(new, s) for s in hidden):
             new = trial
             break

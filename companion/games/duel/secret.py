@@ -10,10 +10,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.games.base import N_, Applied, IllegalActionError, Random, State, check_params, line
+from companion.games.base import N_, Applied, IllegalActionError, Random, line
 from companion.games.duel.cards import BY_KEY
 from companion.games.duel.core import KEEP, SEATS, playable, swappable, wrong_phase
+from companion.games.duel.core import current as core_current
 from companion.games.duel.rounds import next_round, resolve
+from companion.games.duel.state import State
 
 
 def _already(state: State, seat: int) -> None:
@@ -23,16 +25,16 @@ def _already(state: State, seat: int) -> None:
 
 # Before the duel: Confused Signal.
 
-def ready(state: State, seat: int, params: dict[str, Any], rng: Random) -> Applied:
+def ready(state: State, seat: int, params: dict[str, Any], rng: Random) -> Applied[State]:
     return _signal_choice(state, seat, params, play=False)
 
 
-def signal(state: State, seat: int, params: dict[str, Any], rng: Random) -> Applied:
+def signal(state: State, seat: int, params: dict[str, Any], rng: Random) -> Applied[State]:
     return _signal_choice(state, seat, params, play=True)
 
 
-def _signal_choice(state: State, seat: int, params: dict[str, Any], play: bool) -> Applied:
-    check_params(params)
+def _signal_choice(state: State, seat: int, params: dict[str, Any],
+                   play: bool) -> Applied[State]:
     if state["phase"] != "signal":
         raise IllegalActionError(N_("Confused Signal can only be played before the duel."))
     _already(state, seat)
@@ -66,8 +68,8 @@ def _signal_choice(state: State, seat: int, params: dict[str, Any], play: bool) 
 
 # A round: the secret choice, the reveal.
 
-def choose(state: State, seat: int, params: dict[str, Any], rng: Random) -> Applied:
-    index = check_params(params, card=int)["card"]
+def choose(state: State, seat: int, params: dict[str, Any], rng: Random) -> Applied[State]:
+    index: int = params["card"]
     if state["phase"] != "choose" or not state["active"][seat]:
         raise wrong_phase(state, seat)
     _already(state, seat)
@@ -120,13 +122,12 @@ def _reveal(state: State, rng: Random) -> list[dict[str, Any]]:
 
 # Mind Reading: keep it, or play another card instead.
 
-def keep(state: State, seat: int, params: dict[str, Any], rng: Random) -> Applied:
-    check_params(params)
+def keep(state: State, seat: int, params: dict[str, Any], rng: Random) -> Applied[State]:
     return _decide(state, seat, KEEP, rng)
 
 
-def swap(state: State, seat: int, params: dict[str, Any], rng: Random) -> Applied:
-    index = check_params(params, card=int)["card"]
+def swap(state: State, seat: int, params: dict[str, Any], rng: Random) -> Applied[State]:
+    index: int = params["card"]
     if state["phase"] != "mind" or not state["deciding"][seat]:
         raise wrong_phase(state, seat)
     hand = state["hands"][seat]
@@ -140,7 +141,7 @@ def swap(state: State, seat: int, params: dict[str, Any], rng: Random) -> Applie
     return _decide(state, seat, card, rng)
 
 
-def _decide(state: State, seat: int, choice: str, rng: Random) -> Applied:
+def _decide(state: State, seat: int, choice: str, rng: Random) -> Applied[State]:
     if state["phase"] != "mind" or not state["deciding"][seat]:
         raise wrong_phase(state, seat)
     _already(state, seat)
@@ -151,11 +152,12 @@ def _decide(state: State, seat: int, choice: str, rng: Random) -> Applied:
                line(N_("You play {card} instead."), to=[seat], card=BY_KEY[choice].name))
     if any(state["deciding"][s] and state["pending"][s] is None for s in SEATS):
         return Applied(state, log)
-    current = state["current"]
+    current = core_current(state)
     for s in SEATS:
         if not state["deciding"][s]:
             continue
         pick = state["pending"][s]
+        assert pick is not None, "every seat deciding has decided"
         if pick == KEEP:
             log.append(line(N_("{who} keeps Mind Reading."), who={"seat": s}))
             continue

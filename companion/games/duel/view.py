@@ -7,10 +7,11 @@ from __future__ import annotations
 
 from typing import Any, overload
 
-from companion.games.base import N_, State
+from companion.games.base import N_
 from companion.games.duel.cards import BY_KEY
-from companion.games.duel.core import KEEP, ROLES, SEATS, card_hint, leftover, playable
+from companion.games.duel.core import KEEP, ROLES, SEATS, card_hint, playable
 from companion.games.duel.dice import DICE, HIT_ON, wind_modifier
+from companion.games.duel.state import Round, State
 
 
 @overload
@@ -56,7 +57,7 @@ def _status(state: State, seat: int) -> str:
     return "picking" if state["picking"][seat] else "waiting"
 
 
-def _round_view(record: dict[str, Any], resolved: bool) -> dict[str, Any]:
+def _round_view(record: Round, resolved: bool) -> dict[str, Any]:
     return {
         "n": record["n"],
         "resolved": resolved,
@@ -103,8 +104,8 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
         "rounds": [_round_view(r, True) for r in reversed(state["history"])],
         "out": [{"card": _card(o["card"]), "seat": o["seat"], "round": o["round"]}
                 for o in state["out"]],
-        "joker_deck_count": sum(len(deck) for deck in leftover(state)),
-        "joker_decks": [len(deck) for deck in leftover(state)],
+        "joker_deck_count": sum(len(deck) for deck in state["joker_decks"]),
+        "joker_decks": [len(deck) for deck in state["joker_decks"]],
         "result": state["result"],
         "need": HIT_ON,
         "dice": DICE,

@@ -34,6 +34,7 @@ from companion.games.base import (
     State,
     check_params,
     thaw,
+    upgraded,
 )
 from companion.games.fury import (
     byhand,
@@ -72,6 +73,7 @@ MAX_PLAYERS = 5
 HAS_HIDDEN_INFO = True
 HAS_CHANCE = True
 REMATCH = True
+STATE_VERSION = 1
 MAX_TURNS = 60_000
 """Actions in the longest legal game: the vampire track gains a point each dawn, so Dracula
 wins within about forty rounds unless he is caught first; each round is a bounded number
@@ -405,6 +407,10 @@ def _why_not(state: State, seat: int, name: str) -> tuple[str, ...]:
     return (N_("That choice is not open now; the buttons show what you may do."),)
 
 
+def upgrade(state: Any) -> State:
+    return upgraded(state, STATE_VERSION, {})
+
+
 def result(state: State) -> Result | None:
     return state["result"]
 
@@ -435,7 +441,8 @@ def app_decide(memory: automa.Memory, offered: list[dict[str, Any]], rng: Random
 
 __all__ = [
     "NAME", "TITLE", "BLURB", "MIN_PLAYERS", "MAX_PLAYERS", "HAS_HIDDEN_INFO", "HAS_CHANCE",
-    "REMATCH", "MAX_TURNS", "OPTIONS", "seats", "setup", "actions", "apply", "view", "result",
+    "REMATCH", "MAX_TURNS", "OPTIONS", "STATE_VERSION", "upgrade", "seats", "setup", "actions",
+    "apply", "view", "result",
     "empty_piles",
     "redeal_hidden", "box", "reveal", "default_options", "validate", "controller", "hunters_of",
     "DRACULA", "app_seats", "app_moment", "app_remember", "app_decide",

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.games.base import N_, Action, IllegalActionError, Random, State, check_params, line
+from companion.games.base import N_, Action, IllegalActionError, Random, line
 from companion.games.hera_zeus import field
 from companion.games.hera_zeus.cards import ORDER, PICKED_AWAY
 from companion.games.hera_zeus.core import (
@@ -28,9 +28,11 @@ from companion.games.hera_zeus.core import (
     reveal,
     round_of,
     strength,
+    turn_of,
     who,
 )
 from companion.games.hera_zeus.field import FIGURE, column_param, front
+from companion.games.hera_zeus.state import State
 
 Log = list[dict[str, Any]]
 SEATS = (0, 1)
@@ -130,7 +132,7 @@ def remember(state: State, what: str, seat: int, col: int | None,
     """Keep the last challenge or reveal for the tablet (its cards, face up, and its public
     lines); it showed a card, so it is a revealing action."""
     state["last"] = {"kind": what, "seat": seat, "column": col,
-                     "turn": state["turn"]["number"],
+                     "turn": turn_of(state)["number"],
                      "cards": [{"seat": s, "card": card_view(state, c, s)} for s, c in cards],
                      "lines": [entry for entry in log if "to" not in entry]}
     return log, True
@@ -249,7 +251,9 @@ def start_bury(state: State, limbo: list[list[str]]) -> Log:
 
 
 def _auto_bury(state: State, seat: int) -> Log:
-    limbo = state["pending"]["limbo"][seat]
+    pending = state["pending"]
+    assert pending is not None and pending["kind"] == "bury", "the cards wait to be thrown"
+    limbo = pending["limbo"][seat]
     thrown = [c for c in limbo if not lurable(state, c)]
     if len({key_of(state, seat, c) for c in limbo if lurable(state, c)}) <= 1:
         thrown = list(limbo)
@@ -263,9 +267,9 @@ def _auto_bury(state: State, seat: int) -> Log:
 
 
 def bury(state: State, seat: int, params: dict[str, Any], rng: Random) -> tuple[Log, bool]:
-    key = check_params(params, card=str)["card"]
+    key: str = params["card"]
     pending = state["pending"]
-    if pending["kind"] != "bury":
+    if pending is None or pending["kind"] != "bury":
         raise IllegalActionError(N_("Nothing is waiting to be discarded."))
     limbo = pending["limbo"][seat]
     card = next((c for c in limbo if key_of(state, seat, c) == key), None)
@@ -304,7 +308,6 @@ def place_columns(state: State, seat: int) -> list[int]:
 def pegasus_pick(state: State, seat: int, params: dict[str, Any],
                  rng: Random) -> tuple[Log, bool]:
     """„Hráč odhodí Pegase a náhodně vybere kartu ze soupeřovy ruky.“"""
-    check_params(params)
     opp = 1 - seat
     if not state["hands"][opp]:
         raise IllegalActionError(N_("{other} holds no card."), other=who(opp))
@@ -367,7 +370,7 @@ def _put(state: State, seat: int, col: int, card: str) -> Log:
 def place(state: State, seat: int, params: dict[str, Any], rng: Random) -> tuple[Log, bool]:
     col = column_param(params)
     pending = state["pending"]
-    if pending["kind"] != "place":
+    if pending is None or pending["kind"] != "place":
         raise IllegalActionError(N_("No card is waiting for a column."))
     card = pending["card"]
     if col not in place_columns(state, seat):
@@ -428,7 +431,6 @@ def _struck(state: State, seat: int, col: int, target: str) -> Log:
 def pegasus_own(state: State, seat: int, params: dict[str, Any],
                 rng: Random) -> tuple[Log, bool]:
     """Optional rule: „Hráč smí zničit svoji figuru pouze s pomocí pegase zahraného z ruky.“"""
-    check_params(params)
     col = field.own_figure(state, seat, "pegasus")
     _use_pegasus(state, seat)
     field.take(state, seat, col, 0)
@@ -450,9 +452,9 @@ def waits_for(state: State, seat: int) -> bool:
 
 
 def reply_actions(state: State, seat: int) -> list[Action]:
-    if not waits_for(state, seat):
-        return []
     pending = state["pending"]
+    if pending is None or not waits_for(state, seat):
+        return []
     if pending["kind"] == "place":
         card = pending["card"]
         return [Action("place", {"column": col}, N_("Put {card} into column {column}"),

@@ -10,8 +10,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.games.base import State, line
+from companion.games.base import line
 from companion.games.hera_zeus.cards import BY_KEY, ORDER, colour_of, name
+from companion.games.hera_zeus.state import State, Turn
 
 CREATURE_KINDS = frozenset(f"s{n}" for n in range(8))
 
@@ -149,3 +150,10 @@ def round_of(state: State) -> int:
     """The round of the turn in play: Hera's and Zeus's first turns are round 1."""
     turn = state["turn"]
     return 0 if turn is None else (turn["number"] + 1) // 2
+
+
+def turn_of(state: State) -> Turn:
+    """The turn in play (the first rows are laid)."""
+    turn = state["turn"]
+    assert turn is not None, "the first rows are laid: a turn is in play"
+    return turn

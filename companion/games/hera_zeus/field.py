@@ -12,8 +12,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.games.base import N_, ActionSyntaxError, IllegalActionError, State, check_params
+from companion.games.base import N_, ActionSyntaxError, IllegalActionError
 from companion.games.hera_zeus.cards import NEVER_CHALLENGE
+from companion.games.hera_zeus.state import State
 
 FIGURE = "figure"
 COLUMNS = 3
@@ -125,4 +126,4 @@ def column_number(value: Any) -> int:
 
 
 def column_param(params: dict[str, Any]) -> int:
-    return column_number(check_params(params, column=(int, str))["column"])
+    return column_number(params["column"])

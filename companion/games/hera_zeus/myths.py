@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.games.base import N_, Action, IllegalActionError, Random, State, check_params, line
+from companion.games.base import N_, Action, IllegalActionError, Random, line
 from companion.games.hera_zeus import field
 from companion.games.hera_zeus.cards import HAND_LIMIT, ORDER
 from companion.games.hera_zeus.challenges import lurable, remember
@@ -26,9 +26,11 @@ from companion.games.hera_zeus.core import (
     lured,
     play_from_hand,
     reveal,
+    turn_of,
     who,
 )
 from companion.games.hera_zeus.field import FIGURE, column_param
+from companion.games.hera_zeus.state import State
 
 Log = list[dict[str, Any]]
 PYTHIA_HINT = N_("Nemesis or Poseidon in their hand must be discarded at once.")
@@ -122,13 +124,12 @@ def pythia_look(state: State, seat: int, params: dict[str, Any],
                 rng: Random) -> tuple[Log, bool]:
     """„Pýthii použít k tomu, aby mu soupeř ukázal všechny karty… Pokud má soupeř v ruce
     Poseidona nebo Nemesis musí je okamžitě odhodit.“ Not a challenge: allowed in round 1."""
-    check_params(params)
     opp = 1 - seat
     hand = state["hands"][opp]
     if not hand:
         raise IllegalActionError(N_("{other} holds no card."), other=who(opp))
     pythia = _use(state, seat, "pythia")
-    state["seen"][seat] = {"turn": state["turn"]["number"],
+    state["seen"][seat] = {"turn": turn_of(state)["number"],
                            "cards": [card_view(state, c, opp) for c in hand]}
     log = [line(N_("{who} plays Pythia and sees {other}'s hand."), who=who(seat),
                 other=who(opp)),
@@ -181,7 +182,6 @@ def _siren_target(state: State, seat: int) -> int | None:
 def sirens(state: State, seat: int, params: dict[str, Any], rng: Random) -> tuple[Log, bool]:
     """„Za jeden akční bod si hráč může vzít vrchní karu ze soupeřova odhazovacího balíčku
     a umístit si ji do ruky (Tato karta musí mít sílu od jedné do sedmi.“"""
-    check_params(params)
     opp = 1 - seat
     index = _siren_target(state, seat)
     if index is None:
@@ -198,7 +198,7 @@ def sirens(state: State, seat: int, params: dict[str, Any], rng: Random) -> tupl
 def hades(state: State, seat: int, params: dict[str, Any], rng: Random) -> tuple[Log, bool]:
     """„Hádes použit k vyhledání karty v odhazovacím balíčku a na její navrácení do hráčovy
     ruky… Hráč není povinen říkat nebo ukazovat, co si z ohazovacího balíčku vytáhl.“"""
-    key = check_params(params, card=str)["card"]
+    key: str = params["card"]
     pile = state["discards"][seat]
     card = next((c for c in reversed(pile) if key_of(state, seat, c) == key), None)
     if card is None:
@@ -226,7 +226,6 @@ def persephone(state: State, seat: int, params: dict[str, Any],
                rng: Random) -> tuple[Log, bool]:
     """„Za jeden akční bod si hráč může vzít ze svého odhazovacího balíčku tři karty Pegasů…
     stále platí limit, že hráč nemůže mít více jak dvanáct karet na ruce.“"""
-    check_params(params)
     pegasi = _pegasi(state, seat)
     if not pegasi:
         raise IllegalActionError(N_("Your discard pile holds no Pegasus."))
@@ -266,8 +265,7 @@ def _dionysus_actions(state: State, seat: int, group: str) -> list[Action]:
 def dionysus(state: State, seat: int, params: dict[str, Any], rng: Random) -> tuple[Log, bool]:
     """„Za jeden akční bod může Dyonisos pohnout jednou kartou v poli do jiného sloupce…
     Dyonisso nemůže pohybovat figurkami Hery a Dia.“"""
-    got = check_params(params, card=str, to=str)
-    source, target = field.parse_place(got["card"]), field.parse_place(got["to"])
+    source, target = field.parse_place(params["card"]), field.parse_place(params["to"])
     if source is None or target is None:
         raise IllegalActionError(N_("Name the card as column-row and the place as "
                                     "column-position, e.g. 1-0 and 3-2."))
@@ -338,7 +336,7 @@ def god(state: State, seat: int, params: dict[str, Any], rng: Random) -> tuple[L
     card = _use(state, seat, "god")
     field.insert(state, seat, col, 0, FIGURE)
     discard(state, seat, card)
-    turn = state["turn"]
+    turn = turn_of(state)
     turn["total"] = 4
     turn["left"] = 4 - turn["spent"]
     return [line(N_("{who} plays {card}: the figure stands in column {column}; {points} "
@@ -349,7 +347,6 @@ def god(state: State, seat: int, params: dict[str, Any], rng: Random) -> tuple[L
 def remove_figure(state: State, seat: int, params: dict[str, Any],
                   rng: Random) -> tuple[Log, bool]:
     """„Hráč může jako jednu akci odstranit svoji figuru Hery nebo Dia.“"""
-    check_params(params)
     col = field.own_figure(state, seat, "action")
     field.take(state, seat, col, 0)
     return [line(N_("{who} takes the figure back from column {column}."), who=who(seat),

@@ -5,10 +5,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.games.base import N_, RevealSection, State, line
+from companion.games.base import N_, RevealSection, line
 from companion.games.hera_zeus.cards import colour_of, name
 from companion.games.hera_zeus.core import kind
 from companion.games.hera_zeus.field import FIGURE
+from companion.games.hera_zeus.state import State
 
 
 def _named(state: State, cards: list[str]) -> list[str]:

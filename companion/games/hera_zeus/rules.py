@@ -16,43 +16,46 @@ apply, view, result, and the test helpers ``position`` and ``redeal_hidden``.
 
 >>> state = position(fields=[[["s5", "s1"], ["s3"], []], [["s2"], ["s4"], []]], round=2)
 >>> state = apply(state, 0, {"action": "challenge", "params": {"column": 1}}, None).state
->>> [len(c) for c in state["fields"][1]], state["turn"]["left"]
+>>> [len(c) for c in state["fields"][1]], turn_of(state)["left"]
 ([0, 1, 0], 1)
 """
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable, Sequence
+from typing import Any, cast
 
 from companion.games.base import (
     N_,
     Action,
-    ActionSyntaxError,
     Applied,
     IllegalActionError,
+    Move,
+    Moves,
     Random,
     Result,
     SeatSpec,
-    State,
     thaw,
+    upgraded,
 )
 from companion.games.hera_zeus import cards, challenges, field, myths, turn
 from companion.games.hera_zeus import view as views
 from companion.games.hera_zeus.box import box as box
 from companion.games.hera_zeus.cards import HAND_LIMIT, HERA, OPENING_HAND, ZEUS
-from companion.games.hera_zeus.core import kind, over, round_of, sort_cards, who
+from companion.games.hera_zeus.core import kind, over, round_of, sort_cards, turn_of, who
 from companion.games.hera_zeus.field import FIGURE, all_places, placeable
+from companion.games.hera_zeus.options import OPTIONS as OPTIONS
 from companion.games.hera_zeus.options import (
-    OPTIONS,
     RULE_OPTIONS,
     TURN_LIMIT_MAX,
     counts,
     option,
     strengths,
-    validate,
 )
+from companion.games.hera_zeus.options import validate as validate
 from companion.games.hera_zeus.piles import empty_piles as empty_piles
 from companion.games.hera_zeus.reveal import reveal as reveal
+from companion.games.hera_zeus.state import Rules, State
 from companion.games.hera_zeus.turn import FIRST_ROW
 
 NAME = "hera_zeus"
@@ -64,6 +67,7 @@ MAX_PLAYERS = 2
 HAS_HIDDEN_INFO = True
 HAS_CHANCE = True
 REMATCH = True
+STATE_VERSION = 1
 
 SEATS = (HERA, ZEUS)
 ROLES = (N_("Hera"), N_("Zeus"))
@@ -83,7 +87,7 @@ def _empty(options: dict[str, Any]) -> State:
     made = counts(options)
     return {
         "players": 2,
-        "rules": {name: option(options, name) for name in RULE_OPTIONS},
+        "rules": cast(Rules, {name: option(options, name) for name in RULE_OPTIONS}),
         "counts": made,
         "strengths": strengths(options),
         "kinds": {**cards.make_deck(HERA, made), **cards.make_deck(ZEUS, made)},
@@ -136,7 +140,7 @@ def actions(state: State, seat: int) -> list[Action]:
         found = turn.setup_actions(state, seat)
     elif state["pending"] is not None:
         found = challenges.reply_actions(state, seat)
-    elif state["turn"]["seat"] == seat:
+    elif turn_of(state)["seat"] == seat:
         found = turn.turn_actions(state, seat)
     else:
         found = []
@@ -146,36 +150,21 @@ def actions(state: State, seat: int) -> list[Action]:
 # --- applying an action ------------------------------------------------------------------
 
 _SETUP, _PAID, _FREE, _REPLY = "setup", "paid", "free", "reply"
+"""When a move may be posted: laying the first row; spending an action point of one's turn;
+in one's turn for free (the god figure); answering the choice the game waits for."""
+
+Handler = Callable[[State, int, dict[str, Any], Random], tuple[list[dict[str, Any]], bool]]
+"""A move: changes the thawed state, returns its log lines and whether it revealed."""
 
 
-def apply(state: State, seat: int, action: dict[str, Any], rng: Random) -> Applied:
-    """Apply one posted action.
-
-    :param action: ``{"action": str, "params": dict}`` as posted by a phone.
-    :raises ActionSyntaxError: an unknown action or malformed parameters.
-    :raises IllegalActionError: a well-formed action the rules do not allow now.
-    """
-    if not isinstance(action, dict):
-        raise ActionSyntaxError(N_("The action must be an object."))
-    name = action.get("action")
-    entry = _HANDLERS.get(name) if isinstance(name, str) else None
-    if entry is None:
-        raise ActionSyntaxError(N_("There is no action “{name}” here."), name=str(name)[:30])
-    params = action.get("params", {})
-    if not isinstance(params, dict):
-        raise ActionSyntaxError(N_("The action's parameters must be an object."))
-    if seat not in SEATS:
-        raise IllegalActionError(N_("Only Hera and Zeus play."))
-    if over(state):
-        raise IllegalActionError(N_("The game is over."))
-    handler, when = entry
-    _check_when(state, seat, when)
+def _run(state: State, seat: int, move: Move[Handler], params: dict[str, Any],
+         rng: Random) -> Applied[State]:
     new = thaw(state)
-    log, revealed = handler(new, seat, params, rng)
-    if when == _PAID:
-        new["turn"]["left"] -= 1
-        new["turn"]["spent"] += 1
-    if when == _SETUP:
+    log, revealed = move.handler(new, seat, params, rng)
+    if move.when == _PAID:
+        turn_of(new)["left"] -= 1
+        turn_of(new)["spent"] += 1
+    if move.when == _SETUP:
         log += turn.after_setup(new)
     else:
         log += turn.after_action(new)
@@ -191,8 +180,9 @@ def _turn_seat(state: State) -> int | None:
     return None if not turn else turn["seat"]
 
 
-def _check_when(state: State, seat: int, when: str) -> None:
-    """The reason a seat may not act now, as the refusal."""
+def _check_when(state: State, seat: int, move: Move[Handler]) -> None:
+    """The reason a seat may not post this move now, as the refusal."""
+    when = move.when
     if when == _SETUP:
         if state["phase"] != "setup":
             raise IllegalActionError(N_("The first rows are laid; the game is on."))
@@ -208,29 +198,44 @@ def _check_when(state: State, seat: int, when: str) -> None:
         if challenges.waits_for(state, seat):
             raise IllegalActionError(N_("First finish the choice the game is waiting for."))
         raise IllegalActionError(N_("Wait: {other} is choosing."), other=who(1 - seat))
-    if state["turn"]["seat"] != seat:
+    if turn_of(state)["seat"] != seat:
         raise IllegalActionError(N_("It is {other}'s turn."), other=who(1 - seat))
 
 
-_HANDLERS = {
-    "lay": (turn.lay, _SETUP),
-    "draw": (turn.draw, _PAID),
-    "play": (turn.play, _PAID),
-    "challenge": (challenges.challenge, _PAID),
-    "pegasus_pick": (challenges.pegasus_pick, _PAID),
-    "pegasus_strike": (challenges.pegasus_strike, _PAID),
-    "pegasus_own": (challenges.pegasus_own, _PAID),
-    "pythia_look": (myths.pythia_look, _PAID),
-    "pythia_reveal": (myths.pythia_reveal, _PAID),
-    "sirens": (myths.sirens, _PAID),
-    "hades": (myths.hades, _PAID),
-    "persephone": (myths.persephone, _PAID),
-    "dionysus": (myths.dionysus, _PAID),
-    "remove_figure": (myths.remove_figure, _PAID),
-    "god": (myths.god, _FREE),
-    "place": (challenges.place, _REPLY),
-    "bury": (challenges.bury, _REPLY),
-}
+_COLUMN = {"column": (int, str)}
+"""A column 1–3 (as text too, as a form posts it)."""
+_CARD, _PLACED = {"card": str}, {"card": str, "place": str}
+MOVES: Moves[State, Handler] = Moves(
+    {
+        "lay": Move(turn.lay, _PLACED, when=_SETUP),
+        "draw": Move(turn.draw, when=_PAID),
+        "play": Move(turn.play, _PLACED, when=_PAID),
+        "challenge": Move(challenges.challenge, _COLUMN, when=_PAID),
+        "pegasus_pick": Move(challenges.pegasus_pick, when=_PAID),
+        "pegasus_strike": Move(challenges.pegasus_strike, _COLUMN, when=_PAID),
+        "pegasus_own": Move(challenges.pegasus_own, when=_PAID),
+        "pythia_look": Move(myths.pythia_look, when=_PAID),
+        "pythia_reveal": Move(myths.pythia_reveal, _COLUMN, when=_PAID),
+        "sirens": Move(myths.sirens, when=_PAID),
+        "hades": Move(myths.hades, _CARD, when=_PAID),
+        "persephone": Move(myths.persephone, when=_PAID),
+        "dionysus": Move(myths.dionysus, {"card": str, "to": str}, when=_PAID),
+        "remove_figure": Move(myths.remove_figure, when=_PAID),
+        "god": Move(myths.god, _COLUMN, when=_FREE),
+        "place": Move(challenges.place, _COLUMN, when=_REPLY),
+        "bury": Move(challenges.bury, _CARD, when=_REPLY),
+    },
+    run=_run,
+    seated=lambda state, seat: seat in SEATS,
+    over=over,
+    not_seated=N_("Only Hera and Zeus play."),
+    allowed=_check_when,
+)
+apply = MOVES.apply
+
+
+def upgrade(state: Any) -> State:
+    return cast(State, upgraded(state, STATE_VERSION, {}))
 
 
 def result(state: State) -> Result | None:
@@ -248,7 +253,7 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
 
 def _blocked(state: State, seat: int) -> list[dict[str, Any]]:
     if state["phase"] != "play" or state["pending"] is not None \
-            or state["turn"]["seat"] != seat:
+            or turn_of(state)["seat"] != seat:
         return []
     found: list[dict[str, Any]] = []
     problem = turn.draw_problem(state, seat)
@@ -273,8 +278,13 @@ def _blocked(state: State, seat: int) -> list[dict[str, Any]]:
 # --- positions for tests and examples ----------------------------------------------------
 
 
-def position(*, fields: list[list[list[str]]], hands: tuple = ((), ()), decks: tuple | None = None,
-             discards: tuple = ((), ()), seat: int = HERA, round: int = 2,
+Cards = tuple[Sequence[str], Sequence[str]]
+"""Per seat, card keys (for :func:`position`)."""
+
+
+def position(*, fields: list[list[list[str]]], hands: Cards = ((), ()),
+             decks: Cards | None = None, discards: Cards = ((), ()), seat: int = HERA,
+             round: int = 2,
              left: int | None = None, **options: Any) -> State:
     """A game in play from given cards (kind keys; ``lured:<kind>`` for a card of the other
     deck, ``figure`` for the god figure, a trailing ``^`` for face up). The rest of both
@@ -321,8 +331,9 @@ def position(*, fields: list[list[list[str]]], hands: tuple = ((), ()), decks: t
     number = 2 * (round - 1) + seat + 1
     state["turn"] = {"seat": seat, "number": number, "total": 0, "left": 0, "spent": 0}
     points = turn.points(state, seat)
-    state["turn"].update(total=points, left=points if left is None else left,
-                         spent=0 if left is None else points - left)
+    started = turn_of(state)
+    started["total"], started["left"] = points, points if left is None else left
+    started["spent"] = 0 if left is None else points - left
     return state
 
 

@@ -15,8 +15,6 @@ from companion.games.base import (
     ActionSyntaxError,
     IllegalActionError,
     Random,
-    State,
-    check_params,
     line,
 )
 from companion.games.hera_zeus import challenges, field, myths
@@ -32,9 +30,11 @@ from companion.games.hera_zeus.core import (
     over,
     reveal,
     round_of,
+    turn_of,
     who,
 )
 from companion.games.hera_zeus.field import FIGURE, all_places, placeable
+from companion.games.hera_zeus.state import State
 
 FIRST_ROW = 3
 """„Každý hráč si vybere 3 karty ze své ruky a umístí je na stůl lícem dolů“."""
@@ -44,6 +44,8 @@ def points(state: State, seat: int) -> int:
     if field.figure_column(state, seat) is not None:
         return 4
     return field.occupied_columns(state, seat)
+
+Log = list[dict[str, Any]]
 
 
 def start_turn(state: State, seat: int, number: int) -> list[dict[str, Any]]:
@@ -57,7 +59,8 @@ def start_turn(state: State, seat: int, number: int) -> list[dict[str, Any]]:
                       N_("{loser} has no card on the field at the start of the turn: "
                          "{winner} wins."), loser=who(seat), winner=who(1 - seat))
     total = points(state, seat)
-    state["turn"].update(total=total, left=total)
+    turn = turn_of(state)
+    turn["total"] = turn["left"] = total
     log = [line(N_("Round {round}: {who}'s turn with {points} action points."),
                 round=round_of(state), who=who(seat), points=total)]
     return log + check_stuck(state)
@@ -65,8 +68,8 @@ def start_turn(state: State, seat: int, number: int) -> list[dict[str, Any]]:
 
 def check_stuck(state: State) -> list[dict[str, Any]]:
     """„Pokud hráč nemůže použít všechny svoje povolené akční body prohrává hru.“"""
-    seat = state["turn"]["seat"]
-    if state["turn"]["left"] > 0 and not turn_actions(state, seat):
+    seat = turn_of(state)["seat"]
+    if turn_of(state)["left"] > 0 and not turn_actions(state, seat):
         return finish(state, [1 - seat],
                       N_("{loser} cannot spend all action points: {winner} wins."),
                       loser=who(seat), winner=who(1 - seat))
@@ -77,7 +80,7 @@ def after_action(state: State) -> list[dict[str, Any]]:
     """After an action or a reply: the next turn when the points are spent."""
     if over(state) or state["pending"] is not None or state["phase"] != "play":
         return []
-    turn = state["turn"]
+    turn = turn_of(state)
     if turn["left"] == 0:
         return start_turn(state, 1 - turn["seat"], turn["number"] + 1)
     return check_stuck(state)
@@ -110,7 +113,7 @@ def setup_actions(state: State, seat: int) -> list[Action]:
 
 def turn_actions(state: State, seat: int) -> list[Action]:
     found: list[Action] = []
-    if state["turn"]["left"] <= 0:
+    if turn_of(state)["left"] <= 0:
         return found
     if not draw_problem(state, seat):
         found.append(Action("draw", {}, N_("Draw a card"), group=N_("Actions"),
@@ -149,16 +152,15 @@ def _play_actions(state: State, seat: int) -> list[Action]:
     return found
 
 
-def lay(state: State, seat: int, params: dict[str, Any], rng: Random) -> tuple[list, bool]:
-    got = check_params(params, card=str, place=str)
-    place = field.parse_place(got["place"])
+def lay(state: State, seat: int, params: dict[str, Any], rng: Random) -> tuple[Log, bool]:
+    place = field.parse_place(params["place"])
     if place is None:
         raise ActionSyntaxError(N_("A place is written column-position, e.g. 2-0."))
     col, pos = place
     if setup_done(state, seat):
         raise IllegalActionError(N_("Your first row is laid; wait for {other}."),
                                  other=who(1 - seat))
-    card = _placeable_from_hand(state, seat, got["card"])
+    card = _placeable_from_hand(state, seat, params["card"])
     if field.column(state, seat, col):
         raise IllegalActionError(N_("Column {column} already has its card."), column=col)
     if pos != 0:
@@ -196,8 +198,7 @@ def _face_if_lured(state: State, seat: int, card: str) -> None:
         reveal(state, card)
 
 
-def draw(state: State, seat: int, params: dict[str, Any], rng: Random) -> tuple[list, bool]:
-    check_params(params)
+def draw(state: State, seat: int, params: dict[str, Any], rng: Random) -> tuple[Log, bool]:
     problem = draw_problem(state, seat)
     if problem:
         raise IllegalActionError(problem)
@@ -208,12 +209,11 @@ def draw(state: State, seat: int, params: dict[str, Any], rng: Random) -> tuple[
                  card=card_name(state, card))], True
 
 
-def play(state: State, seat: int, params: dict[str, Any], rng: Random) -> tuple[list, bool]:
-    got = check_params(params, card=str, place=str)
-    place = field.parse_place(got["place"])
+def play(state: State, seat: int, params: dict[str, Any], rng: Random) -> tuple[Log, bool]:
+    place = field.parse_place(params["place"])
     if place is None:
         raise ActionSyntaxError(N_("A place is written column-position, e.g. 2-0."))
-    card = _placeable_from_hand(state, seat, got["card"])
+    card = _placeable_from_hand(state, seat, params["card"])
     col, pos = place
     if pos not in field.places(state, seat, col):
         raise IllegalActionError(_place_refusal(state, seat, col), column=col)

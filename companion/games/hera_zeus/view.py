@@ -11,11 +11,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.games.base import N_, State
+from companion.games.base import N_
 from companion.games.hera_zeus import field
 from companion.games.hera_zeus.cards import BY_KEY, KINDS, name
 from companion.games.hera_zeus.core import ROLES, card_view, hand_keys, key_of, kind, lured
 from companion.games.hera_zeus.field import FIGURE, placeable
+from companion.games.hera_zeus.state import State
 
 SEATS = (0, 1)
 ROLE_IDS = (N_("Hera"), N_("Zeus"))

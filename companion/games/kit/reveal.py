@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.games.base import N_, RevealSection, State, line
+from companion.games.base import N_, RevealSection, line
+from companion.games.kit.state import Roll, State
 
 
 def reveal(state: State) -> list[RevealSection]:
@@ -35,7 +36,7 @@ def reveal(state: State) -> list[RevealSection]:
     return out
 
 
-def _roll(roll: dict[str, Any]) -> dict[str, Any]:
+def _roll(roll: Roll) -> dict[str, Any]:
     return line(N_("{who} rolled {notation} in secret: {faces} = {total}"),
                 who={"seat": roll["seat"]}, notation=roll["dice"]["notation"],
                 faces=[str(f) for f in roll["dice"]["faces"]], total=roll["dice"]["total"])

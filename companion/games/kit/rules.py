@@ -10,7 +10,8 @@ every seat may act at any time, and the host ends the session.
 from __future__ import annotations
 
 import re
-from typing import Any
+from collections.abc import Callable
+from typing import Any, cast
 
 from companion.caches import Cache
 from companion.games import dice
@@ -21,18 +22,20 @@ from companion.games.base import (
     ActionSyntaxError,
     Applied,
     IllegalActionError,
+    Move,
+    Moves,
     Option,
     Random,
     Result,
     SeatSpec,
-    State,
-    check_params,
     line,
     thaw,
+    upgraded,
 )
 from companion.games.kit.box import box as box
 from companion.games.kit.piles import empty_piles as empty_piles
 from companion.games.kit.reveal import reveal as reveal
+from companion.games.kit.state import HandCard, Place, PlaceCard, Roll, State
 
 NAME = "kit"
 TITLE = N_("Referee kit")
@@ -45,6 +48,7 @@ REMATCH = False
 """A session has no result to play again after."""
 MAX_TURNS = None
 """No end of its own: the host ends the session."""
+STATE_VERSION = 1
 
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 SUITS = ("♠", "♥", "♦", "♣")
@@ -226,11 +230,11 @@ def actions(state: State, seat: int) -> list[Action]:
             found.append(_offer("show", (("card", i),), N_("Show {card}"), name, _HAND))
         found.append(_offer("discard", (("card", i),), N_("Discard {card}"), name, _HAND))
     for p, place in enumerate(state["places"]):
-        for i, card in enumerate(place["cards"]):
+        for i, down in enumerate(place["cards"]):
             at = (("place", p), ("card", i))
             args = (("place", place["name"]), ("position", i + 1))
-            if not card["up"]:
-                if seat not in card["seen_by"]:
+            if not down["up"]:
+                if seat not in down["seen_by"]:
                     found.append(_offer("peek", at, N_("Peek at card {position} on {place}"),
                                         args, _PLACES))
                 found.append(_offer("turn_up", at, N_("Turn up card {position} on {place}"),
@@ -253,29 +257,26 @@ def actions(state: State, seat: int) -> list[Action]:
 # --- applying an action ---------------------------------------------------------------
 
 
-def apply(state: State, seat: int, action: dict[str, Any], rng: Random) -> Applied:
-    name = action.get("action")
-    handler = _HANDLERS.get(name)  # type: ignore[arg-type]
-    if handler is None:
-        raise ActionSyntaxError(N_("There is no action “{name}” here."), name=str(name)[:30])
-    params = action.get("params", {})
-    if not isinstance(params, dict):
-        raise ActionSyntaxError(N_("The action's parameters must be an object."))
+Handler = Callable[[State, int, dict[str, Any], Random], Applied[State]]
+"""A kit move: the thawed state (its step counted), the seat, the checked params."""
+
+
+def _run(state: State, seat: int, move: Move[Handler], params: dict[str, Any],
+         rng: Random) -> Applied[State]:
     new = thaw(state)
     new["step"] += 1
-    return handler(new, seat, params, rng)
+    return move.handler(new, seat, params, rng)
 
 
-def _roll(state: State, seat: int, params: dict[str, Any], rng: Random) -> Applied:
-    p = check_params(params, secret=bool, dice=str)
-    record = dice.parse(p["dice"]).roll(rng)
+def _roll(state: State, seat: int, params: dict[str, Any], rng: Random) -> Applied[State]:
+    record = dice.parse(params["dice"]).roll(rng)
     n = state["step"]
-    state["rolls"].append({"n": n, "seat": seat, "dice": record, "secret": p["secret"],
-                           "shown": not p["secret"]})
+    state["rolls"].append({"n": n, "seat": seat, "dice": record, "secret": params["secret"],
+                           "shown": not params["secret"]})
     recent = {roll["n"] for roll in state["rolls"][-ROLLS_KEPT:]}
     state["rolls"] = [roll for roll in state["rolls"]
                       if roll["n"] in recent or (roll["secret"] and not roll["shown"])]
-    if p["secret"]:
+    if params["secret"]:
         log = [
             line(N_("{who} rolled {notation} in secret."), who={"seat": seat},
                  notation=record["notation"]),
@@ -288,8 +289,9 @@ def _roll(state: State, seat: int, params: dict[str, Any], rng: Random) -> Appli
     return Applied(state, log, revealed=True)
 
 
-def _show_roll(state: State, seat: int, params: dict[str, Any], rng: Random) -> Applied:
-    n = check_params(params, roll=int)["roll"]
+def _show_roll(state: State, seat: int, params: dict[str, Any],
+               rng: Random) -> Applied[State]:
+    n = params["roll"]
     for roll in state["rolls"]:
         if roll["n"] == n and roll["seat"] == seat and roll["secret"]:
             if roll["shown"]:
@@ -302,8 +304,8 @@ def _show_roll(state: State, seat: int, params: dict[str, Any], rng: Random) -> 
     raise IllegalActionError(N_("You have no such secret roll."))
 
 
-def _draw(state: State, seat: int, params: dict[str, Any], rng: Random) -> Applied:
-    end = check_params(params, end=str)["end"]
+def _draw(state: State, seat: int, params: dict[str, Any], rng: Random) -> Applied[State]:
+    end = params["end"]
     if end not in ("top", "bottom"):
         raise ActionSyntaxError(N_("Draw from the top or the bottom."))
     if not state["deck"]:
@@ -318,13 +320,13 @@ def _draw(state: State, seat: int, params: dict[str, Any], rng: Random) -> Appli
 
 
 def _hand_card(state: State, seat: int, params: dict[str, Any]) -> int:
-    index = check_params(params, card=int)["card"]
+    index: int = params["card"]
     if not 0 <= index < len(state["hands"][seat]):
         raise IllegalActionError(N_("You do not hold that card."))
     return index
 
 
-def _show(state: State, seat: int, params: dict[str, Any], rng: Random) -> Applied:
+def _show(state: State, seat: int, params: dict[str, Any], rng: Random) -> Applied[State]:
     card = state["hands"][seat][_hand_card(state, seat, params)]
     if card["shown"]:
         raise IllegalActionError(N_("Everyone already sees that card."))
@@ -333,14 +335,15 @@ def _show(state: State, seat: int, params: dict[str, Any], rng: Random) -> Appli
                                 card=state["names"][card["id"]])], revealed=True)
 
 
-def _discard(state: State, seat: int, params: dict[str, Any], rng: Random) -> Applied:
+def _discard(state: State, seat: int, params: dict[str, Any], rng: Random) -> Applied[State]:
     card = state["hands"][seat].pop(_hand_card(state, seat, params))
     state["discard"].append(card["id"])
     return Applied(state, [line(N_("{who} discards {card}."), who={"seat": seat},
                                 card=state["names"][card["id"]])], revealed=not card["shown"])
 
 
-def _reshuffle(state: State, seat: int, params: dict[str, Any], rng: Random) -> Applied:
+def _reshuffle(state: State, seat: int, params: dict[str, Any],
+               rng: Random) -> Applied[State]:
     if not state["discard"]:
         raise IllegalActionError(N_("The discard pile is empty."))
     state["deck"] = rng.shuffle(state["deck"] + state["discard"])
@@ -349,18 +352,16 @@ def _reshuffle(state: State, seat: int, params: dict[str, Any], rng: Random) -> 
                    revealed=True)
 
 
-def _place(state: State, params: dict[str, Any], with_card: bool) -> tuple[dict, int]:
-    p = check_params(params, place=int, card=int) if with_card else check_params(params,
-                                                                                place=int)
-    if not 0 <= p["place"] < len(state["places"]):
+def _place(state: State, params: dict[str, Any], with_card: bool) -> tuple[Place, int]:
+    if not 0 <= params["place"] < len(state["places"]):
         raise IllegalActionError(N_("There is no such place on the table."))
-    place = state["places"][p["place"]]
-    if with_card and not 0 <= p["card"] < len(place["cards"]):
+    place = state["places"][params["place"]]
+    if with_card and not 0 <= params["card"] < len(place["cards"]):
         raise IllegalActionError(N_("There is no such card on {place}."), place=place["name"])
-    return place, p.get("card", -1)
+    return place, params.get("card", -1)
 
 
-def _deal(state: State, seat: int, params: dict[str, Any], rng: Random) -> Applied:
+def _deal(state: State, seat: int, params: dict[str, Any], rng: Random) -> Applied[State]:
     place, _ = _place(state, params, with_card=False)
     if not state["deck"]:
         raise IllegalActionError(N_("The deck is empty; shuffle the discards in first."))
@@ -370,7 +371,7 @@ def _deal(state: State, seat: int, params: dict[str, Any], rng: Random) -> Appli
                                 who={"seat": seat}, place=place["name"])])
 
 
-def _peek(state: State, seat: int, params: dict[str, Any], rng: Random) -> Applied:
+def _peek(state: State, seat: int, params: dict[str, Any], rng: Random) -> Applied[State]:
     place, i = _place(state, params, with_card=True)
     card = place["cards"][i]
     if card["up"]:
@@ -385,7 +386,7 @@ def _peek(state: State, seat: int, params: dict[str, Any], rng: Random) -> Appli
     ], revealed=True)
 
 
-def _turn_up(state: State, seat: int, params: dict[str, Any], rng: Random) -> Applied:
+def _turn_up(state: State, seat: int, params: dict[str, Any], rng: Random) -> Applied[State]:
     place, i = _place(state, params, with_card=True)
     card = place["cards"][i]
     if card["up"]:
@@ -396,7 +397,7 @@ def _turn_up(state: State, seat: int, params: dict[str, Any], rng: Random) -> Ap
                                 card=state["names"][card["id"]])], revealed=True)
 
 
-def _take(state: State, seat: int, params: dict[str, Any], rng: Random) -> Applied:
+def _take(state: State, seat: int, params: dict[str, Any], rng: Random) -> Applied[State]:
     place, i = _place(state, params, with_card=True)
     card = place["cards"].pop(i)
     state["hands"][seat].append({"id": card["id"], "shown": card["up"]})
@@ -407,33 +408,33 @@ def _take(state: State, seat: int, params: dict[str, Any], rng: Random) -> Appli
     ], revealed=not card["up"] and seat not in card["seen_by"])
 
 
-def _ask(state: State, seat: int, params: dict[str, Any], rng: Random) -> Applied:
-    p = check_params(params, question=str, options=str)
+def _ask(state: State, seat: int, params: dict[str, Any], rng: Random) -> Applied[State]:
     if state["choice"] is not None and not state["choice"]["revealed"]:
         raise IllegalActionError(N_("Wait until everyone has chosen."))
-    options = list(dict.fromkeys(o.strip()[:30] for o in p["options"].split(",") if o.strip()))
+    options = list(dict.fromkeys(o.strip()[:30] for o in params["options"].split(",") if o.strip()))
     if len(options) == 1 or len(options) > MAX_CHOICES:
         raise ActionSyntaxError(N_("Give between 2 and {max} options, or none for a number."),
                                 max=MAX_CHOICES)
-    question = p["question"].strip()[:80] or "?"
+    question = params["question"].strip()[:80] or "?"
     state["choice"] = {"question": question, "options": options, "by": seat,
                        "picks": [None] * state["players"], "revealed": False}
     return Applied(state, [line(N_("{who} asks everyone to choose: {question}"),
                                 who={"seat": seat}, question=question)])
 
 
-def _pick(state: State, seat: int, params: dict[str, Any], rng: Random) -> Applied:
+def _pick(state: State, seat: int, params: dict[str, Any], rng: Random) -> Applied[State]:
     choice = state["choice"]
     if choice is None or choice["revealed"]:
         raise IllegalActionError(N_("Nobody has asked for a choice."))
     if choice["picks"][seat] is not None:
         raise IllegalActionError(N_("You have already chosen."))
+    value = params["value"]
+    if isinstance(value, str) != bool(choice["options"]):  # a name of the options, or a number
+        raise ActionSyntaxError(N_("The parameter “{name}” has the wrong type."), name="value")
     if choice["options"]:
-        value = check_params(params, value=str)["value"]
         if value not in choice["options"]:
             raise IllegalActionError(N_("“{value}” is not one of the options."), value=value[:30])
     else:
-        value = check_params(params, value=int)["value"]
         if not -9999 <= value <= 9999:
             raise IllegalActionError(N_("Choose a number between −9999 and 9999."))
     choice["picks"][seat] = value
@@ -447,24 +448,35 @@ def _pick(state: State, seat: int, params: dict[str, Any], rng: Random) -> Appli
     return Applied(state, log)
 
 
-_HANDLERS = {
-    "roll": _roll,
-    "show_roll": _show_roll,
-    "draw": _draw,
-    "show": _show,
-    "discard": _discard,
-    "reshuffle": _reshuffle,
-    "deal": _deal,
-    "peek": _peek,
-    "turn_up": _turn_up,
-    "take": _take,
-    "ask": _ask,
-    "pick": _pick,
-}
+_PLACE, _CARD = {"place": int}, {"place": int, "card": int}
+MOVES: Moves[State, Handler] = Moves(
+    {
+        "roll": Move(_roll, {"secret": bool, "dice": str}),
+        "show_roll": Move(_show_roll, {"roll": int}),
+        "draw": Move(_draw, {"end": str}),
+        "show": Move(_show, {"card": int}),
+        "discard": Move(_discard, {"card": int}),
+        "reshuffle": Move(_reshuffle),
+        "deal": Move(_deal, _PLACE),
+        "peek": Move(_peek, _CARD),
+        "turn_up": Move(_turn_up, _CARD),
+        "take": Move(_take, _CARD),
+        "ask": Move(_ask, {"question": str, "options": str}),
+        "pick": Move(_pick, {"value": (str, int)}),
+    },
+    run=_run,
+    seated=lambda state, seat: 0 <= seat < state["players"],
+    over=lambda state: False,  # the host ends the session
+)
+apply = MOVES.apply
 
 
 def result(state: State) -> Result | None:
     return None
+
+
+def upgrade(state: Any) -> State:
+    return cast(State, upgraded(state, STATE_VERSION, {}))
 
 
 # --- views ----------------------------------------------------------------------------
@@ -526,7 +538,7 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
     return out
 
 
-def _roll_view(roll: dict[str, Any], seat: int | None) -> dict[str, Any]:
+def _roll_view(roll: Roll, seat: int | None) -> dict[str, Any]:
     visible = roll["shown"] or roll["seat"] == seat
     return {
         "n": roll["n"],
@@ -541,25 +553,15 @@ def _roll_view(roll: dict[str, Any], seat: int | None) -> dict[str, Any]:
 def redeal_hidden(state: State, seat: int, rng: Random) -> State:
     """The same table as ``seat`` knows it, with everything hidden from it dealt anew."""
     new = thaw(state)
-    slots: list[tuple[list, int, str | None]] = [(new["deck"], i, None)
-                                                 for i in range(len(new["deck"]))]
-    for other, hand in enumerate(new["hands"]):
-        if other != seat:
-            slots += [(hand, i, "id") for i, c in enumerate(hand) if not c["shown"]]
-    for place in new["places"]:
-        slots += [(place["cards"], i, "id") for i, c in enumerate(place["cards"])
-                  if not c["up"] and seat not in c["seen_by"]]
-
-    def get(slot: tuple[list, int, str | None]) -> int:
-        container, i, key = slot
-        return container[i] if key is None else container[i][key]
-
-    cards = rng.shuffle([get(slot) for slot in slots])
-    for (container, i, key), card in zip(slots, cards, strict=True):
-        if key is None:
-            container[i] = card
-        else:
-            container[i][key] = card
+    hidden: list[HandCard | PlaceCard] = [
+        card for other, hand in enumerate(new["hands"]) if other != seat
+        for card in hand if not card["shown"]]
+    hidden += [card for place in new["places"] for card in place["cards"]
+               if not card["up"] and seat not in card["seen_by"]]
+    cards = rng.shuffle(new["deck"] + [card["id"] for card in hidden])
+    new["deck"] = cards[:len(new["deck"])]
+    for card, card_id in zip(hidden, cards[len(new["deck"]):], strict=True):
+        card["id"] = card_id
     for roll in new["rolls"]:
         if roll["seat"] != seat and not roll["shown"]:
             roll["dice"] = dice.parse(roll["dice"]["notation"]).roll(rng)

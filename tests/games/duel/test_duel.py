@@ -8,6 +8,7 @@ the rule's doing, not luck. The pairs of cards meeting in one round are in
 
 from __future__ import annotations
 
+import copy
 import json
 from collections import Counter
 
@@ -180,16 +181,28 @@ def test_variant_of_pribehy_imperia_deals_a_third_joker():
 
 
 def test_a_duel_saved_before_the_joker_deck_option_plays_on():
-    """A state saved by the app before own decks (one ``joker_deck`` list) still shows, plays
-    and redeals: the upgrade does not break a duel in progress."""
+    """A state saved by the app before own decks (version 1: no ``state_version``, one
+    ``joker_deck`` list) is upgraded as the referee loads it, and then shows, plays and
+    redeals: the upgrade does not break a duel in progress."""
     state = rules.setup(options(joker_deck="shared"), rng_for(0))
     (state["joker_deck"],) = state.pop("joker_decks")
+    del state["state_version"]
+    saved = copy.deepcopy(state)
+    upgraded = rules.upgrade(state)
+    assert upgraded == rules.setup(options(joker_deck="shared"), rng_for(0))
+    assert state == saved, "the state as loaded is not changed in place"
+    state = upgraded
     assert rules.view(state, None)["joker_deck_count"] == 14
     for seat in (0, 1):
         state = post(state, seat, "ready").state
-    assert state["phase"] == "choose" and "joker_decks" not in state
+    assert state["phase"] == "choose" and state["state_version"] == rules.STATE_VERSION
     other = rules.redeal_hidden(state, 0, rng_for(3))
-    assert len(other["joker_deck"]) == 14 and other["hands"][0] == state["hands"][0]
+    assert len(other["joker_decks"][0]) == 14 and other["hands"][0] == state["hands"][0]
+
+
+def test_a_duel_of_this_version_loads_as_it_is():
+    state = rules.setup(options(), rng_for(0))
+    assert rules.upgrade(state) is state and state["state_version"] == 2
 
 
 def test_joker_deck_make_up_is_a_table_option():

@@ -28,7 +28,7 @@ from companion.games.fury.automa.public import LINES, Op, Tracker
 from tests.playing import default_options, rng_for
 from tests.properties import examples
 
-FURY = Path(__file__).parents[2] / "companion" / "games" / "fury"
+FURY = Path(__file__).parents[3] / "companion" / "games" / "fury"
 
 
 def truth(state: dict[str, Any]) -> dict[int, int]:
