@@ -17,8 +17,8 @@ from companion import referee, store
 from companion.core import chain
 from companion.core.verify import verify
 from companion.referee import export as exports
-from tests.seated import act
 from tests.properties import examples
+from tests.seated import act
 
 
 @pytest.fixture

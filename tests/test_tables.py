@@ -15,8 +15,8 @@ from companion import referee, store
 from companion.core import errors
 from companion.core.verify import verify
 from companion.referee import export as exports
-from tests.seated import act
 from tests.properties import examples
+from tests.seated import act
 
 
 @pytest.fixture
