@@ -17,11 +17,15 @@ def finished_table(path):
     created = referee.create(db, "kit", None, [{"name": "Anna"}, {"name": "Bob"}])
     anna, bob = (s["token"] for s in created["seats"])
     referee.join(db, bob, "5a" * 32)
-    referee.act(db, anna, "roll", {"secret": True, "dice": "4dF"}, None)
-    referee.act(db, bob, "draw", {"end": "bottom"}, None)
-    referee.act(db, anna, "ask", {"question": "?", "options": "a, b"}, None)
-    referee.act(db, anna, "pick", {"value": "a"}, None)
-    referee.act(db, bob, "pick", {"value": "b"}, None)
+
+    def act(token, action, params):
+        referee.act(db, token, action, params, referee.version_of(db, created["code"]))
+
+    act(anna, "roll", {"secret": True, "dice": "4dF"})
+    act(bob, "draw", {"end": "bottom"})
+    act(anna, "ask", {"question": "?", "options": "a, b"})
+    act(anna, "pick", {"value": "a"})
+    act(bob, "pick", {"value": "b"})
     referee.close(db, created["host_token"])
     return created["code"]
 

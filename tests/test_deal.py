@@ -15,6 +15,7 @@ from companion.core import errors, fairness
 from companion.core.verify import verify
 from companion.games import GAMES
 from companion.referee import export as exports
+from tests.seated import act
 
 
 @pytest.fixture
@@ -102,7 +103,7 @@ def test_the_host_can_deal_without_a_phone_that_never_reveals(db):
     assert not referee.start(db, created["host_token"]).dealt  # waits for Bob
     table = referee.start(db, created["host_token"], force=True)
     assert table.dealt
-    referee.act(db, anna, "draw", {"end": "top"}, None)
+    act(db, anna, "draw", {"end": "top"})
     referee.close(db, created["host_token"])
     report = verify(exports.export(db, referee.open_table(db, created["code"])))
     assert report.ok, report.problems
@@ -144,12 +145,12 @@ def test_a_refused_first_action_takes_its_deal_back_and_a_later_phone_still_coun
     a, a_hash = secret()
     referee.join(db, anna, a, a_hash)
     with pytest.raises(errors.Refused):
-        referee.act(db, anna, "show", {"card": 0}, None)  # nothing in hand: refused
+        act(db, anna, "show", {"card": 0})  # nothing in hand: refused
     assert store.table(db, created["code"])["deal_phase"] == "gathering"
     b, b_hash = secret()
     referee.join(db, bob, b, b_hash)
     for _ in range(3):
-        referee.act(db, anna, "roll", {"secret": False, "dice": "3d6"}, None)
+        act(db, anna, "roll", {"secret": False, "dice": "3d6"})
     referee.close(db, created["host_token"])
     export = exports.export(db, referee.open_table(db, created["code"]))
     assert [c["seat"] for c in export["games"][0]["contributions"]] == [0, 1]

@@ -87,7 +87,7 @@ def test_actions_in_one_turn_share_one_commit_and_each_is_answered_after_it(
     seen_when_answered = []
 
     def act(token: str, key: str) -> None:
-        acted = referee.act(db, token, "roll", ROLL, None, key)
+        acted = referee.act(db, token, "roll", ROLL, 1, key)
         seen_when_answered.append(committed(
             app, "select count(*) from events where table_code = ? and key = ?",
             acted.table.code, f"0:{key}"))
@@ -111,17 +111,18 @@ def test_a_refusal_in_a_group_takes_back_only_its_own_writes(app, tables, db, gr
     anna = waiting["seats"][0]["token"]
     value = os.urandom(32).hex()
     referee.join(db, anna, value, hashlib.sha256(bytes.fromhex(value)).hexdigest())
+    waiting_version = store.version(db, waiting["code"])
     other = tables.create()
     commits = db.conn.commits
     outcome: dict[str, Any] = {}
 
     def refused() -> None:
         with pytest.raises(Refused) as refusal:
-            referee.act(db, anna, "show", {"card": 0}, None, "a")
+            referee.act(db, anna, "show", {"card": 0}, waiting_version, "a")
         outcome["refused"] = refusal.value.message
 
     def accepted() -> None:
-        outcome["acted"] = referee.act(db, other["seats"][1]["token"], "roll", ROLL, None, "b")
+        outcome["acted"] = referee.act(db, other["seats"][1]["token"], "roll", ROLL, 1, "b")
 
     order = [refused, accepted] if refused_first else [accepted, refused]
     together(*((each,) for each in order))
@@ -144,7 +145,7 @@ def test_a_reader_in_the_same_turn_sees_only_what_is_committed(app, tables, db, 
         read.append((version, committed(app, "select version from tables where code = ?",
                                         code)))
 
-    together((referee.act, db, token, "roll", ROLL, None, "k"), (reader,))
+    together((referee.act, db, token, "roll", ROLL, 1, "k"), (reader,))
     assert read == [(2, 2)]
 
 
@@ -156,14 +157,14 @@ def test_a_commit_that_fails_refuses_every_action_of_its_group_and_keeps_none(
 
     def act(token: str) -> None:
         with pytest.raises(store.DatabaseError) as failed:
-            referee.act(db, token, "roll", ROLL, None, "k")
+            referee.act(db, token, "roll", ROLL, 1, "k")
         failures.append(str(failed.value))
 
     together(*((act, c["seats"][0]["token"]) for c in created))
     assert len(failures) == 2 and all("disk I/O error" in f for f in failures)
     assert committed(app, "select count(*) from events") == 0
     db.conn.fail = False
-    acted = referee.act(db, created[0]["seats"][0]["token"], "roll", ROLL, None, "k")
+    acted = referee.act(db, created[0]["seats"][0]["token"], "roll", ROLL, 1, "k")
     assert db.conn.commits == 2         # one for the group that failed, one alone now
     assert acted.table.version == 2
     assert committed(app, "select count(*) from events") == 1
@@ -175,7 +176,7 @@ def test_a_write_alone_in_its_turn_commits_at_once(app, tables, db, grouped):
     created = tables.create()
     order: list[str] = []
     gevent.get_hub().loop.run_callback(order.append, "end of the turn")
-    referee.act(db, created["seats"][0]["token"], "roll", ROLL, None, "k")
+    referee.act(db, created["seats"][0]["token"], "roll", ROLL, 1, "k")
     order.append("answered")
     gevent.sleep(0)
     assert order == ["answered", "end of the turn"]

@@ -18,6 +18,7 @@ from companion.core import chain
 from companion.core.verify import verify
 from companion.referee import export as exports
 from tests.properties import examples
+from tests.seated import act
 
 
 @pytest.fixture
@@ -33,12 +34,12 @@ def played(db):
     created = referee.create(db, "kit", {"deck": "custom", "cards": "Ace\nKing\nQueen"},
                             [{"name": "Anna"}, {"name": "Bob"}], deal_mode="now")
     anna, bob = (s["token"] for s in created["seats"])
-    referee.act(db, anna, "deal", {"place": 0}, None)
+    act(db, anna, "deal", {"place": 0})
     referee.undo(db, anna, by_seat=True)  # a free take-back
-    referee.act(db, anna, "draw", {"end": "top"}, None)
-    referee.act(db, bob, "roll", {"secret": True, "dice": "2d6"}, None)
+    act(db, anna, "draw", {"end": "top"})
+    act(db, bob, "roll", {"secret": True, "dice": "2d6"})
     referee.undo(db, created["host_token"])  # a host correction
-    referee.act(db, bob, "roll", {"secret": False, "dice": "1d6"}, None)
+    act(db, bob, "roll", {"secret": False, "dice": "1d6"})
     table = referee.close(db, created["host_token"])
     return created, table.row["log_hash"], exports.export(db, table)
 

@@ -9,6 +9,7 @@ from companion import referee, store
 from companion.core import fairness
 from companion.games import GAMES
 from companion.store.migrations import RENUMBERED, migrations
+from tests.seated import act
 
 
 @pytest.fixture
@@ -27,8 +28,8 @@ def test_a_position_is_stored_once_on_the_event_its_action_wrote(db):
                              deal_mode="now")
     anna = created["seats"][0]["token"]
     dealt = referee.open_table(db, created["code"]).state
-    first = referee.act(db, anna, "draw", {"end": "top"}, None).table.state
-    second = referee.act(db, anna, "draw", {"end": "top"}, None).table.state
+    first = act(db, anna, "draw", {"end": "top"}).table.state
+    second = act(db, anna, "draw", {"end": "top"}).table.state
     events = store.events(db, created["code"])
     assert [store.loads(e["state"]) for e in events] == [first, second]
     assert referee.open_table(db, created["code"]).state == second

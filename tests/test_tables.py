@@ -16,6 +16,7 @@ from companion.core import errors
 from companion.core.verify import verify
 from companion.referee import export as exports
 from tests.properties import examples
+from tests.seated import act
 
 
 @pytest.fixture
@@ -45,7 +46,7 @@ def test_tokens_are_long_random_and_stored_only_hashed(db):
 def test_free_undo_of_an_action_that_showed_nothing(db):
     """A face-down deal showed nobody anything: its owner may take it back."""
     created, (anna, bob) = kit_table(db)
-    referee.act(db, anna, "deal", {"place": 0}, None)
+    act(db, anna, "deal", {"place": 0})
     table, seat = referee.open_seat(db, anna)
     assert referee.undo_allowed(db, table, 0) is not None
     assert referee.undo_allowed(db, table, 1) is None
@@ -56,7 +57,7 @@ def test_free_undo_of_an_action_that_showed_nothing(db):
 def test_seat_cannot_undo_a_draw_it_has_seen(db):
     """A drawn card was shown to its drawer: only the host may correct it."""
     created, (anna, _) = kit_table(db)
-    referee.act(db, anna, "draw", {"end": "top"}, None)
+    act(db, anna, "draw", {"end": "top"})
     with pytest.raises(errors.Refused):
         referee.undo(db, anna, by_seat=True)
     referee.undo(db, created["host_token"])
@@ -72,21 +73,21 @@ def test_redo_after_undo_gives_the_same_random_outcome(db):
     """Step-tied randomness: undoing a roll and rolling again gives the same dice."""
     created, (anna, _) = kit_table(db)
     roll = {"secret": False, "dice": "10d6"}
-    first = referee.act(db, anna, "roll", roll, None).table.view(None)["rolls"][0]["dice"]
+    first = act(db, anna, "roll", roll).table.view(None)["rolls"][0]["dice"]
     referee.undo(db, created["host_token"])
-    again = referee.act(db, anna, "roll", roll, None).table.view(None)["rolls"][0]["dice"]
+    again = act(db, anna, "roll", roll).table.view(None)["rolls"][0]["dice"]
     assert first == again
 
 
 def test_reshuffle_after_undo_gives_the_same_order(db):
     created, (anna, _) = kit_table(db)
     for _ in range(5):
-        referee.act(db, anna, "draw", {"end": "top"}, None)
+        act(db, anna, "draw", {"end": "top"})
     for _ in range(5):
-        referee.act(db, anna, "discard", {"card": 0}, None)
-    state = referee.act(db, anna, "reshuffle", {}, None).table.state
+        act(db, anna, "discard", {"card": 0})
+    state = act(db, anna, "reshuffle", {}).table.state
     referee.undo(db, created["host_token"])
-    assert referee.act(db, anna, "reshuffle", {}, None).table.state == state
+    assert act(db, anna, "reshuffle", {}).table.state == state
 
 
 def test_reissue_kills_the_old_link_and_the_new_one_works(db):
@@ -110,7 +111,7 @@ def test_join_claims_the_seat_once_and_records_the_contribution(db):
 
 def test_private_log_lines_reach_only_their_seat(db):
     created, (anna, bob) = kit_table(db, deck="custom", cards="Hidden Queen")
-    referee.act(db, anna, "draw", {"end": "top"}, None)
+    act(db, anna, "draw", {"end": "top"})
     table = referee.open_table(db, created["code"])
     texts = lambda seat: json.dumps(referee.log_for(db, table, seat))  # noqa: E731
     assert "Hidden Queen" in texts(0)
@@ -124,8 +125,8 @@ def test_replaying_the_event_log_reproduces_the_snapshot(db):
     referee.join(db, bob, "ef" * 32)
     for i in range(12):
         token = (anna, bob)[i % 2]
-        referee.act(db, token, "draw", {"end": "bottom" if i % 3 else "top"}, None)
-        referee.act(db, token, "roll", {"secret": bool(i % 2), "dice": "3d6"}, None)
+        act(db, token, "draw", {"end": "bottom" if i % 3 else "top"})
+        act(db, token, "roll", {"secret": bool(i % 2), "dice": "3d6"})
     referee.undo(db, created["host_token"])
     referee.close(db, created["host_token"])
     export = exports.export(db, referee.open_table(db, created["code"]))
@@ -139,8 +140,8 @@ def test_replaying_the_event_log_reproduces_the_snapshot(db):
 
 def test_verify_detects_a_tampered_export(db):
     created, (anna, _) = kit_table(db)
-    referee.act(db, anna, "roll", {"secret": False, "dice": "2d6"}, None)
-    referee.act(db, anna, "draw", {"end": "top"}, None)
+    act(db, anna, "roll", {"secret": False, "dice": "2d6"})
+    act(db, anna, "draw", {"end": "top"})
     referee.close(db, created["host_token"])
     export = exports.export(db, referee.open_table(db, created["code"]))
     assert verify(export).ok
@@ -172,7 +173,7 @@ def test_concurrent_phones_never_corrupt_a_table(db, tmp_path):
         own = store.connect(path)
         try:
             for i in range(5):
-                referee.act(own, token, "draw", {"end": "top"}, None, key=f"{token[:6]}-{i}")
+                act(own, token, "draw", {"end": "top"}, key=f"{token[:6]}-{i}")
         except Exception as error:  # pragma: no cover - reported below
             errors.append(error)
         finally:
@@ -261,7 +262,7 @@ def test_the_newest_log_lines_are_read_page_by_page_as_they_would_be_whole(db, m
                 offered = [a for a in table.actions(who) if not a.inputs]
                 if offered:
                     chosen = offered[pick % len(offered)]
-                    done = referee.act(db, tokens[who], chosen.action, chosen.params, None)
+                    done = act(db, tokens[who], chosen.action, chosen.params)
                     acted += 1
                     # The action's answer: its own lines, without reading the log.
                     now = referee.open_table(db, created["code"])

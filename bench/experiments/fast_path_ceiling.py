@@ -9,9 +9,10 @@ two depths (``FAST_PATH_DEPTH``):
 
 ``view``   the registered view function itself (``api.seat_act``: werkzeug reads the body,
            ``jsonify`` makes a werkzeug Response, which answers);
-``answer`` ``api.act_answer`` with the body parsed by orjson from ``wsgi.input`` and the
-           answer written by orjson straight to ``start_response`` (no werkzeug Request
-           body, no Response): a copy of the view, which issue 23 rules out.
+``answer`` ``referee.act`` and ``api.seat_answer`` with the body parsed by orjson from
+           ``wsgi.input`` and the answer written by orjson straight to ``start_response``
+           (no werkzeug Request body, no Response): a copy of the view, which issue 23
+           rules out.
 
 The security headers still come from ``SecurityHeaders`` around the app. Never imported by
 the app; ``server_instructions.py --server-preload`` this file (bench/README.md has the
@@ -36,15 +37,21 @@ def _wsgi_app(self: Flask, environ: dict[str, Any], start_response: Any) -> Any:
     found = _ACT.match(environ.get("PATH_INFO", ""))
     if found is None or environ["REQUEST_METHOD"] != "POST":
         return _full_dispatch(self, environ, start_response)
+    from companion import referee
     from companion.web import api
+    from companion.web.db import get_db
 
     with self.request_context(environ):
         if _DEPTH == "view":
             view: Any = self.view_functions["api.seat_act"]
-            response = self.make_response(view(found.group(1)))
+            response = self.make_response(view(token=found.group(1)))
             return response(environ, start_response)
         body = orjson.loads(environ["wsgi.input"].read())
-        answer, status = api.act_answer(found.group(1), body, body.get("log_since"))
+        token = found.group(1)
+        acted = referee.act(get_db(), token, body.get("action"), body.get("params"),
+                            body.get("version"), body.get("key"))
+        answer = api.seat_answer(token, acted, api.since_version(body.get("log_since")))
+        status = 200
         data = orjson.dumps(answer, option=orjson.OPT_SORT_KEYS | orjson.OPT_APPEND_NEWLINE)
         start_response(f"{status} OK", [("Content-Type", "application/json"),
                                         ("Content-Length", str(len(data)))])

@@ -17,7 +17,7 @@ below; each lives in the module that says what it is:
 
 from __future__ import annotations
 
-from companion.referee.acting import Acted, act, app_seats, undo, undo_allowed
+from companion.referee.acting import Acted, act, app_seats, take_action, undo, undo_allowed
 from companion.referee.life import (
     check_cards,
     close,
@@ -32,6 +32,7 @@ from companion.referee.log import log_after_action, log_for, undo_subject
 from companion.referee.seats import (
     WRONG_JOIN_CODE,
     join_codes,
+    ready_join_codes,
     redeem_join_code,
     reissue,
     set_host_language,
@@ -54,8 +55,8 @@ __all__ = [
     "WRONG_JOIN_CODE", "Acted", "Table", "act", "app_seats", "check_cards", "close", "create",
     "finished_games",
     "host_version", "join", "join_codes", "log_after_action", "log_for", "open_host",
-    "open_seat", "open_table", "play_again", "redeem_join_code", "reissue", "reveal",
-    "seat_token", "seat_version", "set_host_language", "set_public_url",
-    "set_seat_language", "set_table_language", "start", "token_hash", "undo",
+    "open_seat", "open_table", "play_again", "ready_join_codes", "redeem_join_code",
+    "reissue", "reveal", "seat_token", "seat_version", "set_host_language", "set_public_url",
+    "set_seat_language", "set_table_language", "start", "take_action", "token_hash", "undo",
     "undo_allowed", "undo_subject", "version_of",
 ]

@@ -14,8 +14,8 @@ of a token; a code is weaker, so it is held to three more rules:
 The code is derived from the host token (like the seat token), so the host screen can
 show it; the database keeps only an scrypt hash of table code and seat code, and the seat
 token sealed under a second scrypt output (the page needs the token to open the seat).
-Codes are made when the host screen first shows them, so tables made through the API
-cost nothing.
+Codes are made with the table and with each new link (an scrypt each, ≈ 1.6 ms), so that
+showing the host screen writes nothing.
 """
 
 from __future__ import annotations
@@ -30,8 +30,8 @@ from companion.store import Database
 ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
 LENGTH = 8
 UNMADE, USED = "", "-"
-"""``seats.join_hash`` before the host screen made the code, and after it was used (or
-the seat was taken by its link)."""
+"""``seats.join_hash`` before the code was made (a table made before codes came with it),
+and after it was used (or the seat was taken by its link)."""
 
 
 def code_for(host_token: str, seat: int, generation: int) -> str:

@@ -74,11 +74,12 @@ def create(
             "log_hash": chain.start(code, 1, commitment), "log_size": 0,
         })
         for i, (seat, token) in enumerate(zip(plan, tokens, strict=True)):
-            store.insert(db, "seats", {
+            seat_id = store.insert(db, "seats", {
                 "table_code": code, "seat": i, "role": seat["role"], "name": seat["name"],
                 "token_hash": token_hash(token), "lang": lang, "claimed": 0,
                 "generation": 0,
             })
+            joincodes.make(db, code, seat_id, joincodes.code_for(host_token, i, 0), token)
         store.insert(db, "rounds", {
             "table_code": code, "round": 1, "options": store.dumps(opts), "seed": seed,
             "commitment": commitment, "initial_state": None, "result": None, "closed": 0,

@@ -73,25 +73,32 @@ def reissue(db: Database, host_token: Any, seat_number: Any) -> str:
     return token
 
 
-def join_codes(db: Database, table: Table, host_token: str,
-               make: bool = True) -> dict[int, str]:
-    """The typeable code of every seat not yet taken, made the first time the host screen
-    shows it (``companion/referee/joincodes.py``); ``make=False`` only lists those already made (an
-    answer to a refused request changes nothing)."""
-    codes = {s["seat"]: joincodes.code_for(host_token, s["seat"], s["generation"])
-             for s in table.seats if not s["claimed"] and s["join_hash"] != joincodes.USED}
-    unmade = [s for s in table.seats
-              if s["seat"] in codes and s["join_hash"] == joincodes.UNMADE]
-    if not make:
-        return {n: code for n, code in codes.items()
-                if n not in {s["seat"] for s in unmade}}
-    if unmade:
-        with store.writing(db):
-            for s in unmade:
-                token = seat_token(host_token, s["seat"], s["generation"])
-                joincodes.make(db, table.code, s["id"], codes[s["seat"]], token)
-                s["join_hash"] = "made"
-    return codes
+def join_codes(table: Table, host_token: str) -> dict[int, str]:
+    """The typeable code of every seat not yet taken, as the host screen shows it: only
+    codes already made (with the table, a new link, or ``ready_join_codes``), so that showing
+    the screen writes nothing."""
+    return {s["seat"]: joincodes.code_for(host_token, s["seat"], s["generation"])
+            for s in table.seats if not s["claimed"]
+            and s["join_hash"] not in (joincodes.USED, joincodes.UNMADE)}
+
+
+def ready_join_codes(db: Database, host_token: Any) -> None:
+    """On the host's request: make the codes a table made before the codes came with the
+    table still lacks (one read, and a write only when one is missing)."""
+    if not _unmade(open_host(db, host_token)):
+        return
+    with store.writing(db):
+        table = open_host(db, host_token)
+        for s in _unmade(table):
+            token = seat_token(host_token, s["seat"], s["generation"])
+            joincodes.make(db, table.code, s["id"],
+                           joincodes.code_for(host_token, s["seat"], s["generation"]), token)
+
+
+def _unmade(table: Table) -> list[dict[str, Any]]:
+    if table.closed:
+        return []
+    return [s for s in table.seats if not s["claimed"] and s["join_hash"] == joincodes.UNMADE]
 
 
 WRONG_JOIN_CODE = N_("That table code and seat code do not open a seat. Check both, or ask "

@@ -171,11 +171,17 @@ class Table:
             self._offers = _remembered(self.code, self.position)
         return self._offers
 
-    def moved(self, parsed: dict[str, Any] | None, **fields: Any) -> None:
+    def moved(self, parsed: dict[str, Any] | None, offers: dict[int, list[Action]] | None = None,
+              result: Any = UNKNOWN, **fields: Any) -> None:
         """The new state and the row fields naming it (``state`` as stored, ``log_hash``,
-        ``version``), together: actions asked for after this belong to the new position."""
+        ``version``), together: actions asked for after this belong to the new position.
+        ``offers`` and ``result``: what the game was already asked at the new position."""
         self.row.update(fields)
         self.state = parsed
+        if result is not UNKNOWN:
+            self._result, self._result_of = result, parsed
+        if offers is not None:
+            self._position_offers().actions.update(offers)
 
     def view(self, seat: int | None) -> dict[str, Any] | None:
         """``view(state, seat)``; None before the deal (there is no position yet)."""

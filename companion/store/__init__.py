@@ -519,6 +519,18 @@ def mark_undone(db: Database, event_id: int, version: int, by: str, chain_head: 
             {"undone_version": version, "undone_by": by, "undo_chain": chain_head})
 
 
+def record_action(db: Database, code: str, round_: int, event: dict[str, Any],
+                  fields: dict[str, Any], ended: dict[str, Any] | None = None) -> int:
+    """One accepted action's writes: its event appended, its game closed when it ended it
+    (``ended``: ``result``, ``log_hash``), the table row moved on (``fields``); the event's
+    ``id``."""
+    event_id = insert(db, "events", event)
+    if ended is not None:
+        close_round(db, code, round_, ended["result"], ended["log_hash"])
+    update_table(db, code, **fields)
+    return event_id
+
+
 def close_round(db: Database, code: str, round_: int, result: Any, log_hash: str) -> None:
     _update(db, "rounds", "table_code = ? and round = ?", [code, round_],
             {"closed": 1, "result": dumps(result), "log_hash": log_hash})

@@ -1,5 +1,6 @@
-"""The web layer: Flask's blueprints (the lobby, the three screens, the JSON API), the
-rendering of view dicts (``render``), languages, CSRF, security headers and error pages.
+"""The web layer: the route table (``routes``: every operation on a table once, served as
+HTML by the screens' blueprint and as JSON by the API's), the lobby, the rendering of view
+dicts (``render``), languages, CSRF, security headers and error pages.
 
 The top of the stack: it may import the referee, the store (for the request's connection,
 ``db``), the server's event streams (``companion.server.live``), ``companion.core``,

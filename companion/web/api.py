@@ -1,4 +1,5 @@
-"""The JSON API: every screen's twin, for tests, bots and other clients (ARCHITECTURE.md).
+"""The JSON API: every screen's twin, for tests, bots and other clients (ARCHITECTURE.md) —
+the renderer of the route table's JSON form (``routes.py``), served under ``/api``.
 
 Errors are ``{"error": sentence}`` with 400 malformed, 403 wrong token, 404 unknown,
 409 stale, 422 against the rules, 429 too many wrong codes or links. Tokens travel in the
@@ -9,21 +10,72 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, current_app, g, jsonify, request, url_for
+from flask import Blueprint, g, jsonify, request, url_for
 
 from companion import referee
 from companion.core import inputs
 from companion.core.errors import BadRequest, Stale
-from companion.games import GAMES
 from companion.games.base import N_
-from companion.referee import export as exports
 from companion.web import render
 from companion.web.db import get_db
-from companion.web.lobby import game_card
-from companion.web.openapi import openapi_document
-from companion.web.schemas import CreatedTable, HostAnswer, NewLink, SeatAnswer, TableAnswer
+from companion.web.routes import HOST, ROUTES, SEAT, TABLE, Answer, Route
+from companion.web.schemas import HostAnswer, SeatAnswer, TableAnswer
 
 bp = Blueprint("api", __name__, url_prefix="/api")
+
+
+def answer(route: Route, **args: Any) -> Any:
+    """A route answered as JSON: its screen's answer object, or the view's own data. A
+    stale action answers the seat's fresh screen with the reason (409)."""
+    assert route.doc is not None, "a JSON route is in the OpenAPI document"
+    query = route.doc.query
+    if "lang" in query:
+        _lang()
+    posted = _posted(route)
+    since = since_version(_log_since(posted)) if "log_since" in query else None
+    try:
+        done = route.view(posted, **args)
+    except Stale as stale:
+        if route.screen != SEAT:
+            raise
+        return jsonify(seat_answer(args["token"], since=since, error=render.say(
+            stale.message, stale.args_, []))), 409
+    if route.method == "GET":
+        return _answer(route, args, done, since)
+    with render.answering_a_stored_action():
+        return _answer(route, args, done, since)
+
+
+def _answer(route: Route, args: dict[str, Any], done: Answer, since: int | None) -> Any:
+    if route.screen == SEAT:
+        return jsonify(seat_answer(args["token"], done.acted, since))
+    if route.screen == HOST:
+        return jsonify(host_answer(args["token"], done.new_link))
+    if route.screen == TABLE:
+        return jsonify(table_answer(args["code"]))
+    assert route.doc is not None
+    return jsonify(done.data), route.doc.status
+
+
+def _served(route: Route) -> Any:
+    def view(**args: Any) -> Any:
+        return answer(route, **args)
+    return view
+
+
+for _route in ROUTES:
+    if _route.api:
+        bp.add_url_rule(_route.path, _route.api, _served(_route), methods=[_route.method])
+
+
+def _posted(route: Route) -> dict[str, Any]:
+    """The body the route takes, as a JSON object: required, or optional (an empty body is
+    {}), or none read at all."""
+    assert route.doc is not None
+    if route.doc.body is None or (not route.doc.body_required
+                                  and not request.get_data(cache=True)):
+        return {}
+    return _body()
 
 
 def _body() -> dict[str, Any]:
@@ -42,66 +94,11 @@ def _lang() -> None:
         g.lang = inputs.check_lang(lang)
 
 
-@bp.get("/openapi.json")
-def openapi() -> Any:
-    return jsonify(openapi_document(current_app))
-
-
-@bp.get("/games")
-def games() -> Any:
-    _lang()
-    out = []
-    for game in GAMES.values():
-        card = game_card(game)
-        card["title"] = render.translate(card["title"])
-        card["blurb"] = render.translate(card["blurb"])
-        out.append(card)
-    return jsonify({"games": out})
-
-
-@bp.post("/tables")
-def create_table() -> Any:
-    body = _body()
-    created = referee.create(get_db(), body.get("game"), body.get("options"),
-                            body.get("seats"), lang=body.get("lang", "en"),
-                            deal_mode=body.get("deal", "join"))
-    table = referee.open_table(get_db(), created["code"])
-    base = render.public_url(table)
-    answer: CreatedTable = {
-        "code": created["code"],
-        "table_url": base + url_for("screens.table_page", code=created["code"]),
-        "host_url": base + url_for("screens.host_page", token=created["host_token"]),
-        "host_token": created["host_token"],
-        "commitment": created["commitment"],
-        "dealt": created["dealt"],
-        "seats": [
-            {"role": s["role"], "name": s["name"], "token": s["token"],
-             "url": base + url_for("screens.seat_page", token=s["token"])}
-            for s in created["seats"]
-        ],
-    }
-    return jsonify(answer), 201
-
-
-@bp.get("/t/<code>")
-def table_view(code: str) -> Any:
-    _lang()
-    db = get_db()
-    table = referee.open_table(db, code)
-    answer: TableAnswer = {
-        "version": table.version,
-        "table": render.table_info(db, table),
-        "view": table.view(None),
-        "log": render.log_lines(referee.log_for(db, table, None), table.names),
-    }
-    return jsonify(answer)
-
-
-def _log_since(body: dict[str, Any] | None = None) -> Any:
+def _log_since(body: dict[str, Any]) -> Any:
     """``log_since`` as sent: the version up to which the client holds the log (the query's,
     else the body's); ``since_version`` checks it."""
     value = request.args.get("log_since")
-    if value is None and body is not None:
+    if value is None:
         value = body.get("log_since")
     return value
 
@@ -119,9 +116,15 @@ def since_version(value: Any) -> int | None:
     return int(value)
 
 
-def _seat_answer(token: str, status: int = 200, acted: referee.Acted | None = None,
-                 since: int | None = None) -> Any:
-    return jsonify(seat_answer(token, acted, since)), status
+def table_answer(code: str) -> TableAnswer:
+    db = get_db()
+    table = referee.open_table(db, code)
+    return {
+        "version": table.version,
+        "table": render.table_info(db, table),
+        "view": table.view(None),
+        "log": render.log_lines(referee.log_for(db, table, None), table.names),
+    }
 
 
 def seat_answer(token: str, acted: referee.Acted | None = None, since: int | None = None,
@@ -157,142 +160,14 @@ def _log(db: Any, table: referee.Table, seat: int, acted: referee.Acted | None,
     return referee.log_for(db, table, seat, since=since)
 
 
-@bp.get("/s/<token>")
-def seat_view(token: str) -> Any:
-    _lang()
-    return _seat_answer(token, since=since_version(_log_since()))
-
-
-@bp.post("/s/<token>/act")
-def seat_act(token: str) -> Any:
-    _lang()
-    body = _body()
-    answer, status = act_answer(token, body, _log_since(body))
-    with render.answering_a_stored_action():
-        return jsonify(answer), status
-
-
-def act_answer(token: str, body: dict[str, Any], since_value: Any
-               ) -> tuple[SeatAnswer, int]:
-    """One action from a seat's JSON body and the seat's answer."""
-    version = body.get("version")
-    if version is None:
-        raise BadRequest(N_("The version must be a whole number."))
-    since = since_version(since_value)
-    try:
-        acted = referee.act(get_db(), token, body.get("action"), body.get("params"), version,
-                           body.get("key"))
-    except Stale as stale:
-        return seat_answer(token, since=since,
-                           error=render.say(stale.message, stale.args_, [])), 409
-    with render.answering_a_stored_action():
-        return seat_answer(token, acted=acted, since=since), 200
-
-
-@bp.post("/s/<token>/undo")
-def seat_undo(token: str) -> Any:
-    referee.undo(get_db(), token, by_seat=True)
-    return _seat_answer(token)
-
-
-@bp.post("/s/<token>/join")
-def seat_join(token: str) -> Any:
-    """Claim the seat; while the game gathers, commit to this phone's randomness."""
-    body = _body() if request.get_data(cache=True) else {}
-    referee.join(get_db(), token, body.get("contribution"), body.get("commitment"))
-    return _seat_answer(token)
-
-
-@bp.post("/s/<token>/reveal")
-def seat_reveal(token: str) -> Any:
-    referee.reveal(get_db(), token, _body().get("contribution"))
-    return _seat_answer(token)
-
-
-def _round() -> int | None:
-    """``?round=n``: one finished game of the table instead of all of them."""
-    value = request.args.get("round")
-    if value is None:
-        return None
-    try:
-        return inputs.whole_number(value)
-    except BadRequest:
-        raise BadRequest(N_("“round” must be a whole number.")) from None
-
-
-@bp.get("/s/<token>/export")
-def seat_export(token: str) -> Any:
-    table, _ = referee.open_seat(get_db(), token)
-    return jsonify(exports.export(get_db(), table, exports.FULL, _round()))
-
-
-@bp.post("/s/<token>/again")
-def seat_again(token: str) -> Any:
-    referee.play_again(get_db(), token, as_host=False)
-    return _seat_answer(token)
-
-
-def _host_answer(token: str, seat: NewLink | None = None) -> Any:
+def host_answer(token: str, new_link: tuple[int, str] | None = None) -> HostAnswer:
+    """The table as the host sees it in JSON; after *New link*, the seat's new link."""
     db = get_db()
     table = referee.open_host(db, token)
     answer: HostAnswer = {"version": table.version, "table": render.table_info(db, table),
                           "view": table.view(None)}
-    if seat is not None:
-        answer["seat"] = seat
-    return jsonify(answer)
-
-
-@bp.post("/h/<token>/start")
-def host_start(token: str) -> Any:
-    """Deal now: close the phones' commitments (``force``: without the unrevealed ones)."""
-    body = _body() if request.get_data(cache=True) else {}
-    referee.start(get_db(), token, body.get("force", False))
-    return _host_answer(token)
-
-
-@bp.post("/h/<token>/check")
-def host_check(token: str) -> Any:
-    """The set-up check: ``{"options": {...}}`` corrects values the app is unsure of (an
-    empty body confirms them as they are); the deal goes on once every phone has joined."""
-    body = _body() if request.get_data(cache=True) else {}
-    referee.check_cards(get_db(), token, body.get("options", {}))
-    return _host_answer(token)
-
-
-@bp.get("/h/<token>/export")
-def host_export(token: str) -> Any:
-    table = referee.open_host(get_db(), token)
-    return jsonify(exports.export(get_db(), table, exports.FULL, _round()))
-
-
-@bp.post("/h/<token>/undo")
-def host_undo(token: str) -> Any:
-    referee.undo(get_db(), token)
-    return _host_answer(token)
-
-
-@bp.post("/h/<token>/end")
-def host_end(token: str) -> Any:
-    referee.close(get_db(), token)
-    return _host_answer(token)
-
-
-@bp.post("/h/<token>/again")
-def host_again(token: str) -> Any:
-    referee.play_again(get_db(), token, as_host=True)
-    return _host_answer(token)
-
-
-@bp.post("/h/<token>/reissue/<int:seat>")
-def host_reissue(token: str, seat: int) -> Any:
-    new = referee.reissue(get_db(), token, seat)
-    table = referee.open_host(get_db(), token)
-    url = render.public_url(table) + url_for("screens.seat_page", token=new)
-    return _host_answer(token, seat={"seat": seat, "token": new, "url": url})
-
-
-@bp.get("/t/<code>/export")
-def export(code: str) -> Any:
-    """The public record: private lines and action parameters withheld (see export.py)."""
-    table = referee.open_table(get_db(), code)
-    return jsonify(exports.export(get_db(), table, exports.PUBLIC, _round()))
+    if new_link is not None:
+        seat, new = new_link
+        answer["seat"] = {"seat": seat, "token": new, "url": render.public_url(table)
+                          + url_for("screens.seat_page", token=new)}
+    return answer

@@ -1,8 +1,9 @@
 """The OpenAPI 3.1 document of the JSON API, served at ``/api/openapi.json``, made from the
 code itself: the paths from the API blueprint's routes, each operation's body and answer
 from the TypedDicts the code builds them with (``schemas.py``), each game's table options
-from the options the game declares, and each operation's refusals from ``OPERATIONS``. A
-route with no entry there is an error, so a new route cannot go undescribed.
+from the options the game declares, and each operation's summary and refusals from its
+entry in the route table (``routes.Operation``). A route with no entry there is an error,
+so a new route cannot go undescribed.
 
 400 means "not what this document describes" — except where a sentence in the operation
 says what else the game decides (a table's options as a whole, an action's parameters now).
@@ -11,7 +12,6 @@ says what else the game decides (a table's options as a whole, an action's param
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from typing import Any
 
 from flask import Flask
@@ -21,92 +21,7 @@ from companion.games import GAMES
 from companion.games.base import Game, Option
 from companion.referee.options import MAX_OPTION_TEXT
 from companion.web import schemas
-
-
-@dataclass(frozen=True)
-class Operation:
-    """What one API route takes and answers, beside its code."""
-
-    summary: str
-    answer: Any
-    """The 200 (201) answer's type; None: any JSON object."""
-    refusals: tuple[int, ...] = ()
-    """Statuses besides 400 (any request may hold bytes that are not text)."""
-    body: Any = None
-    body_required: bool = True
-    query: tuple[str, ...] = ()
-    status: int = 200
-    malformed: str = ""
-    """What else a 400 means here: what the game, not this document, decides."""
-
-
-LOOKUP = (403, 429)
-"""A token in the path: wrong (403), or too many wrong ones from this device (429)."""
-OPERATIONS: dict[str, Operation] = {
-    "api.openapi": Operation("This document.", None),
-    "api.games": Operation("Every game: id, titles, seats, options with defaults.",
-                           schemas.Games, query=("lang",)),
-    "api.create_table": Operation(
-        "Create a table; the seed's commitment is returned at once.", schemas.CreatedTable,
-        (404, 413), body="NewTable", status=201, malformed=(
-            "Besides this document's rules, the game checks its options as a whole and in "
-            "its own notation (a card's text, strengths that add up, a split of the hunters "
-            "that fits the seats, a deck within its size), and no two seats may share a "
-            "name: each such refusal is a 400 with the game's sentence.")),
-    "api.table_view": Operation("The table view: public information only.",
-                                schemas.TableAnswer, (404, 429), query=("lang",)),
-    "api.export": Operation(
-        "After the end, the public record: seed, commitment, contributions, every event "
-        "with its private log lines and action parameters withheld.", schemas.Export,
-        (404, 422, 429), query=("round",)),
-    "api.seat_view": Operation("A seat's private view and every legal action it may take "
-                               "now.", schemas.SeatAnswer, LOOKUP,
-                               query=("lang", "log_since")),
-    "api.seat_act": Operation(
-        "Take an action. A repeated key applies once.", schemas.SeatAnswer,
-        (*LOOKUP, 409, 413, 422), body=schemas.Act, query=("lang", "log_since"), malformed=(
-            "An action's parameters are the game's: a name the game has no action of, or "
-            "parameters that fit none of the seat's offers of that action, are a 400.")),
-    "api.seat_undo": Operation("Take back this seat's last action while it showed nobody "
-                               "anything new.", schemas.SeatAnswer, (*LOOKUP, 422)),
-    "api.seat_join": Operation(
-        "Claim the seat; while the game gathers (table.deal.phase), commit to this device's "
-        "randomness: the SHA-256 of 32 random bytes it keeps. `contribution` alone commits "
-        "and reveals at once (old clients).", schemas.SeatAnswer, (*LOOKUP, 413, 422),
-        body=schemas.Join, body_required=False,
-        malformed="A `contribution` whose SHA-256 is not the `commitment` sent is a 400."),
-    "api.seat_reveal": Operation(
-        "Once commitments are closed (table.deal.phase == revealing): the 32 bytes "
-        "committed to. The last one deals the game.", schemas.SeatAnswer,
-        (*LOOKUP, 413, 422), body=schemas.Reveal,
-        malformed="Bytes whose SHA-256 is not this phone's commitment are a 400."),
-    "api.seat_export": Operation("After the end: the full export (every action and log "
-                                 "line) that `companion verify` replays.", schemas.Export,
-                                 (*LOOKUP, 404, 422), query=("round",)),
-    "api.seat_again": Operation("After the end of a game: a new game at the same seats.",
-                                schemas.SeatAnswer, (*LOOKUP, 422)),
-    "api.host_start": Operation(
-        "Deal now: close the phones' commitments; the cards are dealt once every committed "
-        "phone has revealed, or at once with {\"force\": true}.", schemas.HostAnswer,
-        (*LOOKUP, 413, 422), body=schemas.Start, body_required=False),
-    "api.host_check": Operation(
-        "The set-up check, while the phones join: the values the app is unsure of "
-        "(table.box.checks), corrected where the group's cards print another; the deal "
-        "then goes on once every phone has joined.", schemas.HostAnswer,
-        (*LOOKUP, 413, 422), body=schemas.Check, body_required=False, malformed=(
-            "An option that is not a value to check, or a value its option refuses, is a "
-            "400 with the game's sentence.")),
-    "api.host_export": Operation("After the end: the full export, as for a seat.",
-                                 schemas.Export, (*LOOKUP, 404, 422), query=("round",)),
-    "api.host_undo": Operation("Host correction: undo the last action, shown in every log.",
-                               schemas.HostAnswer, (*LOOKUP, 422)),
-    "api.host_end": Operation("End the table and reveal the seed.", schemas.HostAnswer,
-                              (*LOOKUP, 422)),
-    "api.host_again": Operation("A new game at the same seats, with a new seed.",
-                                schemas.HostAnswer, (*LOOKUP, 422)),
-    "api.host_reissue": Operation("A new link for a seat; the old one stops working.",
-                                  schemas.HostAnswer, (*LOOKUP, 404, 422)),
-}
+from companion.web.routes import DOCUMENTED, Operation
 
 REASONS = {
     400: "Malformed: not what this document describes, or bytes that are not text (a "
@@ -147,7 +62,7 @@ def openapi_document(app: Flask) -> dict[str, Any]:
     for rule in sorted(app.url_map.iter_rules(), key=lambda r: r.rule):
         if not rule.endpoint.startswith("api."):
             continue
-        operation = OPERATIONS[rule.endpoint]      # KeyError: a route nobody described
+        operation = DOCUMENTED[rule.endpoint]     # KeyError: a route nobody described
         path = re.sub(r"<(?:\w+:)?(\w+)>", r"{\1}", rule.rule)
         for method in sorted((rule.methods or set()) - {"HEAD", "OPTIONS"}):
             paths.setdefault(path, {})[method.lower()] = _operation(

@@ -448,9 +448,7 @@ def host_context(db: Any, table: Table, host_token: str, notice: str = "") -> di
     context = table_context(db, table, notice)
     base = public_url(table)
     last = referee.undo_allowed(db, table, None)
-    # Codes are made on a page or poll (GET) only: an answer to a refused POST writes nothing.
-    codes = {} if table.closed else referee.join_codes(db, table, host_token,
-                                                      make=request.method == "GET")
+    codes = {} if table.closed else referee.join_codes(table, host_token)
     watch = presence()
     watch.seats_of(table.row["host_hash"], [s["token_hash"] for s in table.seats])
     played = referee.app_seats(table)

@@ -1,11 +1,15 @@
-"""The three screens: the table view, the host view and a seat's private view.
+"""The three screens — the table view, the host view and a seat's private view — as HTML:
+the renderer of the route table's HTML form (``routes.py``), and each screen's plumbing.
 
 Each screen is a full page built around a live fragment; the fragment is also the answer
-to every htmx request (an action, or a fetch after the table changed) and carries the
-version it was rendered at. Each screen learns of a change from its event stream
-(``/events``: a ``data: <version>`` line the moment a write commits, ``companion/server/live.py``);
-where a stream cannot be held (a buffering proxy, an old browser) the page polls its
-fragment instead, and a poll at the current version answers 204 after one indexed read.
+to every htmx request (an action, a control, or a fetch after the table changed) and
+carries the version it was rendered at. A control or an action sent without htmx is
+answered by a redirect to the page (303); a refusal shows the screen it came from with its
+reason, at the refusal's status. Each screen learns of a change from its event stream
+(``/events``: a ``data: <version>`` line the moment a write commits,
+``companion/server/live.py``); where a stream cannot be held (a buffering proxy, an old
+browser) the page polls its fragment instead, and a poll at the current version answers
+204 after one indexed read.
 """
 
 from __future__ import annotations
@@ -28,15 +32,81 @@ from flask import (
 
 from companion import referee
 from companion.core import inputs
-from companion.core.errors import BadRequest, Forbidden, TableError
-from companion.games.base import N_
+from companion.core.errors import Forbidden, TableError
 from companion.server import live
 from companion.web import htmx, protect_forms, render
 from companion.web.db import get_db
 from companion.web.presence import device, presence
+from companion.web.routes import HOST, ROUTES, SEAT, TABLE, Answer, Route
 
 bp = Blueprint("screens", __name__)
 bp.before_request(protect_forms)
+
+
+# --- the route table's HTML form -------------------------------------------------------------
+
+
+def page(route: Route, **args: Any) -> Any:
+    """A route answered as a screen: the page (its fragment under htmx), or after a POST a
+    redirect to it; a refusal of a POST on the screen it came from (a wrong link stays a
+    403 page, and so does a refusal of a page's script)."""
+    if route.method == "GET":
+        return _screen(route.screen, args, route.view({}, **args))
+    try:
+        answer = route.view(route.form(request.form), **args)
+    except TableError as error:
+        if route.script or isinstance(error, Forbidden):
+            raise
+        return _screen(route.screen, args, Answer(),
+                       render.say(error.message, error.args_, []), error.status)
+    if route.script:
+        return Response(status=204)
+    with render.answering_a_stored_action():
+        if route.screen == HOST:
+            referee.ready_join_codes(get_db(), args["token"])
+        return _screen(route.screen, args, answer,
+                       render.translate(answer.done) if answer.done else "")
+
+
+def _screen(screen: str, args: dict[str, Any], answer: Answer, notice: str = "",
+            status: int = 200) -> Any:
+    if screen == TABLE:
+        return _table_page(args["code"])
+    token = args["token"]
+    endpoint = "screens.seat_page" if screen == SEAT else "screens.host_page"
+    if not htmx and request.method == "POST" and status == 200:
+        return redirect(url_for(endpoint, token=token), code=303)
+    db = get_db()
+    if screen == SEAT:
+        acted = answer.acted
+        table, seat = (acted.table, acted.seat) if acted else referee.open_seat(db, token)
+        g.lang = seat["lang"]
+        context = render.seat_context(db, table, seat, token, notice)
+        fragment, whole = "_seat_live.html", "seat.html"
+    else:
+        table = referee.open_host(db, token)
+        g.lang = _host_lang(table)
+        context = render.host_context(db, table, token, notice)
+        fragment, whole = "_host_live.html", "host.html"
+    return render_template(fragment if htmx else whole, **context), status
+
+
+def _table_page(code: str) -> Any:
+    db = get_db()
+    table = referee.open_table(db, code)
+    g.lang = _asked_lang() or table.row["lang"]
+    return render_template("table.html", **render.table_context(db, table))
+
+
+def _served(route: Route) -> Any:
+    def view(**args: Any) -> Any:
+        return page(route, **args)
+    return view
+
+
+for _route in ROUTES:
+    if _route.page:
+        bp.add_url_rule(_route.path, _route.page, _served(_route), methods=[_route.method])
 
 
 def _unchanged(current: int | None) -> bool:
@@ -45,20 +115,38 @@ def _unchanged(current: int | None) -> bool:
     return current is not None and seen == current
 
 
-# --- the table view ----------------------------------------------------------------------
-
-
-@bp.get("/t/<code>")
-def table_page(code: str) -> Any:
-    db = get_db()
-    table = referee.open_table(db, code)
-    g.lang = _asked_lang() or table.row["lang"]
-    return render_template("table.html", **render.table_context(db, table))
-
-
 def _asked_lang() -> str | None:
     lang = request.args.get("lang")
     return None if lang is None else inputs.check_lang(lang)
+
+
+def _host_lang(table: referee.Table) -> str:
+    """The host screen's own language, else the table view's."""
+    return str(table.row["host_lang"] or table.row["lang"])
+
+
+def _events(code: str, current: Any, present: Any = None) -> Response:
+    """A screen's event stream (``live.Stream``: what it says and when). It is left in the
+    environ too, for a server that holds streams without a greenlet (``companion serve``).
+
+    A seat's ``present()`` counts its device as present with each event it sends.
+    """
+    stream = live.Stream(code, current, present)
+    request.environ[live.HELD] = stream
+    return Response(stream, mimetype="text/event-stream",
+                    headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"})
+
+
+def _reload(page: str) -> Any:
+    """After a language change: the whole page again, in the new language."""
+    if htmx:
+        response = Response(status=204)
+        response.headers["HX-Refresh"] = "true"
+        return response
+    return redirect(page, code=303)
+
+
+# --- the table view's plumbing ---------------------------------------------------------------
 
 
 @bp.get("/t/<code>/live")
@@ -83,41 +171,7 @@ def table_events(code: str) -> Any:
     return _events(code, lambda: referee.version_of(db, code))
 
 
-def _events(code: str, current: Any, present: Any = None) -> Response:
-    """A screen's event stream (``live.Stream``: what it says and when). It is left in the
-    environ too, for a server that holds streams without a greenlet (``companion serve``).
-
-    A seat's ``present()`` counts its device as present with each event it sends.
-    """
-    stream = live.Stream(code, current, present)
-    request.environ[live.HELD] = stream
-    return Response(stream, mimetype="text/event-stream",
-                    headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"})
-
-
-# --- the host view -------------------------------------------------------------------------
-
-
-def _host_lang(table: referee.Table) -> str:
-    """The host screen's own language, else the table view's."""
-    return str(table.row["host_lang"] or table.row["lang"])
-
-
-def _host_answer(token: str, notice: str = "", status: int = 200) -> Any:
-    db = get_db()
-    table = referee.open_host(db, token)
-    g.lang = _host_lang(table)
-    context = render.host_context(db, table, token, notice)
-    if htmx:
-        return render_template("_host_live.html", **context), status
-    if request.method == "POST" and status == 200:
-        return redirect(url_for("screens.host_page", token=token), code=303)
-    return render_template("host.html", **context), status
-
-
-@bp.get("/h/<token>")
-def host_page(token: str) -> Any:
-    return _host_answer(token)
+# --- the host view's plumbing ----------------------------------------------------------------
 
 
 @bp.get("/h/<token>/live")
@@ -171,67 +225,6 @@ def qr_svg(text: str) -> bytes:
     return out.getvalue()
 
 
-def _host_control(token: str, work: Any, done: str) -> Any:
-    try:
-        work()
-    except TableError as error:
-        return _host_answer(token, render.say(error.message, error.args_, []), error.status)
-    return _host_answer(token, render.translate(done))
-
-
-@bp.post("/h/<token>/undo")
-def host_undo(token: str) -> Any:
-    return _host_control(token, lambda: referee.undo(get_db(), token),
-                         N_("The last action was undone; everyone sees the correction."))
-
-
-@bp.post("/h/<token>/end")
-def host_end(token: str) -> Any:
-    return _host_control(token, lambda: referee.close(get_db(), token),
-                         N_("The table has ended and its seed is revealed."))
-
-
-@bp.post("/h/<token>/again")
-def host_again(token: str) -> Any:
-    return _host_control(token, lambda: referee.play_again(get_db(), token, as_host=True),
-                         N_("A new game is dealt at the same seats."))
-
-
-@bp.post("/h/<token>/start")
-def host_start(token: str) -> Any:
-    force = request.form.get("force") == "1"
-    return _host_control(token, lambda: referee.start(get_db(), token, force),
-                         N_("The game is starting; the cards are dealt as soon as every "
-                            "phone's randomness is in."))
-
-
-@bp.post("/h/<token>/check")
-def host_check(token: str) -> Any:
-    """The set-up check: the values the app is unsure of, as the group's cards print them
-    (a field only for each value the form showed)."""
-    fields = request.form.getlist("field")
-    corrections = {}
-    for name in fields[:100]:
-        value = request.form.get(f"opt_{name}")
-        corrections[name] = "on" if value == "on" else (value if value is not None else "off")
-    return _host_control(token, lambda: referee.check_cards(get_db(), token, corrections),
-                         N_("The values are checked against the group's cards; the cards are dealt "
-                            "once every phone has joined."))
-
-
-@bp.post("/h/<token>/reissue/<int:seat>")
-def host_reissue(token: str, seat: int) -> Any:
-    return _host_control(token, lambda: referee.reissue(get_db(), token, seat),
-                         N_("A new link was made for that seat; the old one no longer works."))
-
-
-@bp.post("/h/<token>/public-url")
-def host_public_url(token: str) -> Any:
-    return _host_control(
-        token, lambda: referee.set_public_url(get_db(), token, request.form.get("url", "")),
-        N_("The QR codes now point to the new address."))
-
-
 @bp.post("/h/<token>/screen-lang")
 def host_screen_lang(token: str) -> Any:
     """The host screen's own language switch (the table view keeps its own)."""
@@ -239,55 +232,7 @@ def host_screen_lang(token: str) -> Any:
     return _reload(url_for("screens.host_page", token=token))
 
 
-def _reload(page: str) -> Any:
-    """After a language change: the whole page again, in the new language."""
-    if htmx:
-        response = Response(status=204)
-        response.headers["HX-Refresh"] = "true"
-        return response
-    return redirect(page, code=303)
-
-
-@bp.post("/h/<token>/lang")
-def host_lang(token: str) -> Any:
-    return _host_control(
-        token, lambda: referee.set_table_language(get_db(), token, request.form.get("lang")),
-        N_("The table view's language is changed."))
-
-
-# --- a seat's private view -------------------------------------------------------------------
-
-
-def _seat_answer(token: str, notice: str = "", status: int = 200,
-                 acted: referee.Acted | None = None) -> Any:
-    db = get_db()
-    table, seat = (acted.table, acted.seat) if acted else referee.open_seat(db, token)
-    g.lang = seat["lang"]
-    context = render.seat_context(db, table, seat, token, notice)
-    if htmx:
-        return render_template("_seat_live.html", **context), status
-    if request.method == "POST" and status == 200:
-        return redirect(url_for("screens.seat_page", token=token), code=303)
-    return render_template("seat.html", **context), status
-
-
-@bp.get("/s/<token>")
-def seat_page(token: str) -> Any:
-    return _seat_answer(token)
-
-
-def _seat_control(token: str, work: Any, done: str = "") -> Any:
-    """Run a seat's request; a refusal answers with the fresh screen and its reason
-    (a wrong token stays a 403 page). An action answers with the table it left."""
-    try:
-        acted = work()
-    except Forbidden:
-        raise
-    except TableError as error:
-        return _seat_answer(token, render.say(error.message, error.args_, []), error.status)
-    with render.answering_a_stored_action():
-        return _seat_answer(token, render.translate(done) if done else "",
-                            acted=acted if isinstance(acted, referee.Acted) else None)
+# --- a seat's plumbing -----------------------------------------------------------------------
 
 
 @bp.get("/s/<token>/live")
@@ -318,69 +263,6 @@ def seat_events(token: str) -> Any:
         watching.saw(digest, this)
         live.nudge(table.code)        # the other screens of the table count it now
     return _events(table.code, lambda: referee.seat_version(db, digest), present)
-
-
-def parse_action_form(form: Any) -> dict[str, Any]:
-    """An action posted by a button: fixed params as JSON plus the typed-in inputs."""
-    params = inputs.parse_json(form.get("params") or "{}")
-    if not isinstance(params, dict):
-        raise BadRequest(N_("The action's parameters must be an object."))
-    for name, value in form.items():
-        if not name.startswith("in_"):
-            continue
-        kind = form.get(f"kind_{name[3:]}", "text")
-        params[name[3:]] = inputs.whole_number(value) if kind == "int" else value
-    version = form.get("version")
-    try:
-        version_number = inputs.whole_number(version) if version is not None else None
-    except BadRequest:
-        raise BadRequest(N_("The version must be a whole number.")) from None
-    return {
-        "action": form.get("action", ""),
-        "params": params,
-        "version": version_number,
-        "key": form.get("key") or None,
-    }
-
-
-@bp.post("/s/<token>/act")
-def seat_act(token: str) -> Any:
-    def work() -> referee.Acted:
-        posted = parse_action_form(request.form)
-        if posted["version"] is None:
-            raise BadRequest(N_("The version must be a whole number."))
-        return referee.act(get_db(), token, posted["action"], posted["params"],
-                          posted["version"], posted["key"])
-
-    return _seat_control(token, work)
-
-
-@bp.post("/s/<token>/undo")
-def seat_undo(token: str) -> Any:
-    return _seat_control(token, lambda: referee.undo(get_db(), token, by_seat=True),
-                         N_("Taken back."))
-
-
-@bp.post("/s/<token>/again")
-def seat_again(token: str) -> Any:
-    return _seat_control(token, lambda: referee.play_again(get_db(), token, as_host=False))
-
-
-@bp.post("/s/<token>/join")
-def seat_join(token: str) -> Any:
-    """Sent by the page's script: claim the seat and, while the game gathers, commit to
-    this phone's randomness (the SHA-256 of 32 random bytes it keeps)."""
-    form = request.form
-    referee.join(get_db(), token, form.get("contribution") or None,
-                form.get("commitment") or None)
-    return Response(status=204)
-
-
-@bp.post("/s/<token>/reveal")
-def seat_reveal(token: str) -> Any:
-    """Sent by the page's script once commitments are closed: the 32 bytes themselves."""
-    referee.reveal(get_db(), token, request.form.get("contribution"))
-    return Response(status=204)
 
 
 @bp.post("/s/<token>/lang")

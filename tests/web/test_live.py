@@ -58,7 +58,7 @@ def test_a_watch_wakes_when_another_seat_acts(app, tables):
     waiter.start()
     try:
         with app.app_context():
-            referee.act(get_db(), anna, "roll", ROLL, None)
+            referee.act(get_db(), anna, "roll", ROLL, 1)
         waiter.join(timeout=30)
     finally:
         watch.close()
