@@ -304,7 +304,7 @@ def test_a_duel_saved_by_the_previous_state_version_plays_on(db):
     created = referee.create(db, "duel", {"joker_deck": "shared"},
                              [{"name": "Anna"}, {"name": "Bob"}])
     anna, bob = (s["token"] for s in created["seats"])
-    referee.act(db, anna, "ready", {}, None)
+    act(db, anna, "ready", {})
     [(event_id, text)] = db.conn.execute(
         "select id, state from events where table_code = ?", [created["code"]]).fetchall()
     saved = json.loads(text)
@@ -314,7 +314,7 @@ def test_a_duel_saved_by_the_previous_state_version_plays_on(db):
     table = referee.open_table(db, created["code"])
     assert table.state is not None and table.state["state_version"] == 2
     assert table.view(None)["joker_decks"] == [len(saved["joker_deck"])]
-    referee.act(db, bob, "ready", {}, None)
+    act(db, bob, "ready", {})
     table = referee.open_table(db, created["code"])
     assert table.state["phase"] == "choose" and "joker_deck" not in table.state
     referee.close(db, created["host_token"])
