@@ -33,8 +33,7 @@ for the top of the deck, then shows it. The highest card shown wins."""
 from __future__ import annotations
 
 from companion.games.base import (
-    N_, Action, ActionSyntaxError, Applied, IllegalActionError, SeatSpec, check_params,
-    line, thaw,
+    N_, Action, Applied, IllegalActionError, Move, Moves, SeatSpec, line, thaw, upgraded,
 )
 
 NAME = "highcard"
@@ -47,6 +46,7 @@ HAS_CHANCE = True
 MAX_TURNS = 2 * MAX_PLAYERS
 REMATCH = True
 OPTIONS = ()
+STATE_VERSION = 1
 
 
 def seats(options):
@@ -73,23 +73,38 @@ def actions(state, seat):
     return sorted(offers, key=Action.sort_key)
 
 
-def apply(state, seat, action, rng):
-    if not isinstance(action, dict) or action.get("action") not in ("show", "change"):
-        raise ActionSyntaxError(N_("There is no such action."))
-    check_params(action.get("params"))
-    if seat != state["turn"] or result(state) is not None:
+def _not_your_turn(state, seat, move):
+    if seat != state["turn"]:
         raise IllegalActionError(N_("It is not your turn."))
-    new = thaw(state)
-    if action["action"] == "change":
-        if not new["deck"] or new["changed"][seat]:
-            raise IllegalActionError(N_("You cannot change your card now."))
-        new["hands"][seat] = new["deck"].pop(0)
-        new["changed"][seat] = True
-        return Applied(new, [line(N_("{who} changes a card."), who={"seat": seat})], True)
-    new["shown"][seat] = True
-    new["turn"] = seat + 1
-    return Applied(new, [line(N_("{who} shows {card}."), who={"seat": seat},
-                              card=new["hands"][seat])], True)
+
+
+def _change(state, seat, params, rng):
+    if not state["deck"] or state["changed"][seat]:
+        raise IllegalActionError(N_("You cannot change your card now."))
+    state["hands"][seat] = state["deck"].pop(0)
+    state["changed"][seat] = True
+    return Applied(state, [line(N_("{who} changes a card."), who={"seat": seat})], True)
+
+
+def _show(state, seat, params, rng):
+    state["shown"][seat] = True
+    state["turn"] = seat + 1
+    return Applied(state, [line(N_("{who} shows {card}."), who={"seat": seat},
+                                card=state["hands"][seat])], True)
+
+
+MOVES = Moves(
+    {"change": Move(_change), "show": Move(_show)},
+    run=lambda state, seat, move, params, rng: move.handler(thaw(state), seat, params, rng),
+    seated=lambda state, seat: 0 <= seat < state["players"],
+    over=lambda state: result(state) is not None,
+    allowed=_not_your_turn,
+)
+apply = MOVES.apply
+
+
+def upgrade(state):
+    return upgraded(state, STATE_VERSION, {})
 
 
 def view(state, seat):
