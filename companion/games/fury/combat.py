@@ -27,7 +27,6 @@ from companion.games.base import N_, Action, Random
 from companion.games.fury import (
     board,
     cards,
-    encounters,
     fight,
     outcomes,
     precombat,
@@ -59,12 +58,10 @@ def start(ctx: Ctx, enemy: str, group: list[str], place: str, source: str | None
 def start_vampire(ctx: Ctx, group: list[str], place: str, source: str | None = None) -> None:
     """A fight with one vampire „by the rules of a combat with Dracula“ (Vampire Lair): its
     tactics are ``new_vampire_day`` / ``new_vampire_night``; a Wound or a Kill by the hunters
-    ends it and moves the vampire track back 1. Register ``fight.ON_END[source]`` to learn
-    the outcome."""
+    ends it and moves the vampire track back 1. List ``source`` in ``registry.FIGHT_ENDS`` to
+    learn the outcome."""
     start(ctx, "vampire", group, place, source)
 
-
-encounters.COMBAT_STARTERS["combat"] = start
 
 
 # --- the secret choice ---------------------------------------------------------------------

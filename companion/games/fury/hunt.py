@@ -392,8 +392,6 @@ def _train(ctx: Ctx, item: dict[str, Any]) -> None:
     state["turn"]["rail"] = face
 
 
-events.LATER["train"] = _train
-
 
 def do_set_sail(ctx: Ctx, seat: int, params: dict[str, Any]) -> None:
     state = ctx.state
@@ -402,8 +400,7 @@ def do_set_sail(ctx: Ctx, seat: int, params: dict[str, Any]) -> None:
     events.play(ctx, params["card"], hunter, {})
 
 
-@events.card("excellent_weather")
-def _excellent_weather(ctx: Ctx, play: dict[str, Any]) -> None:
+def excellent_weather(ctx: Ctx, play: dict[str, Any]) -> None:
     turn = ctx.state["turn"]
     if turn and turn["who"] == play["hunter"] and turn["stage"] == "move":
         turn["voyage"] = 4
@@ -553,8 +550,6 @@ def _rested(ctx: Ctx, item: dict[str, Any]) -> None:
     if not ctx.state["hunters"][hunter]["skip"]:
         hunters.heal(ctx, hunter, 2, N_("rest"))
 
-
-events.LATER["rested"] = _rested
 
 
 def do_supply(ctx: Ctx, seat: int, params: dict[str, Any]) -> None:
