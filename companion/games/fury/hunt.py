@@ -414,6 +414,14 @@ def do_stay(ctx: Ctx, seat: int, params: dict[str, Any]) -> None:
     arrive(ctx, None, "stay")
 
 
+def do_ride(ctx: Ctx, seat: int, params: dict[str, Any]) -> None:
+    """Fast Horse (``items.horse_actions``): discarded, and the group is where it rode."""
+    state = ctx.state
+    hunter = state["turn"]["who"]
+    hunters.discard_card(ctx, hunter, params["card"], cards.item_name(params["card"]))
+    arrive(ctx, params["to"], "road")
+
+
 def arrive(ctx: Ctx, to: str | None, by: str) -> None:
     """The group ends its movement (``to`` None: it stays); the search comes next."""
     state = ctx.state
@@ -632,6 +640,7 @@ HANDLERS = {
     "set_sail": do_set_sail,
     "travel": do_travel,
     "stay": do_stay,
+    "ride": do_ride,
     "rest": do_rest,
     "supply": do_supply,
     "give": do_give,

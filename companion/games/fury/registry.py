@@ -9,7 +9,7 @@ with the reason.
 
 This module sits above the modules it names. The dispatchers below it (``events``,
 ``encounters``, ``precombat``, ``fight``) look a handler up here when a card is played, by
-an import inside the function.
+an import inside the function (``tests/games/fury/test_fury_imports.py`` allows only those).
 """
 
 from __future__ import annotations
