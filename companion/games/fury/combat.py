@@ -286,7 +286,7 @@ def other_side(state: State, fight_: dict[str, Any], seat: int) -> int:
     return _tie_seat(state, fight_, "hunters")
 
 
-@question("combat_tie", N_("A tied roll: which card has the higher initiative?"),
+@question(N_("A tied roll: which card has the higher initiative?"),
           _tie_options)
 def _tie(ctx: Ctx, data: dict[str, Any], key: str) -> None:
     """The first reading of the printed cards; it stands once the other side agrees."""
@@ -305,7 +305,7 @@ def _tie_check_options(state: State, data: dict[str, Any]) -> list[Any]:
              N_("A disputed tie is rolled again."))]
 
 
-@question("combat_tie_check", N_("A tied roll: do you read the initiative the same way?"),
+@question(N_("A tied roll: do you read the initiative the same way?"),
           _tie_check_options)
 def _tie_check(ctx: Ctx, data: dict[str, Any], key: str) -> None:
     """Both sides looked: the reading stands when the other side agrees; a dispute is rolled
@@ -361,14 +361,14 @@ def _pairs(state: State, label: str) -> list[Any]:
     return out
 
 
-@question("combat_apply", N_("You won the round: whose card's result applies?"),
+@question(N_("You won the round: whose card's result applies?"),
           lambda state, data: _pairs(state, N_("{hunter}'s {card}: {result}")))
 def _apply_card(ctx: Ctx, data: dict[str, Any], hunter: str) -> None:
     ctx.say("The hunters take the result of {hunter}'s card.", hunter=cards.hunter_name(hunter))
     _applied(ctx, fight.current(ctx.state), hunter)
 
 
-@question("combat_target", N_("You won the round: which hunter does it strike?"),
+@question(N_("You won the round: which hunter does it strike?"),
           lambda state, data: _pairs(state, N_("{hunter} ({card}): {result}")))
 def _target(ctx: Ctx, data: dict[str, Any], hunter: str) -> None:
     ctx.say("Dracula turns the result on {hunter}.", hunter=cards.hunter_name(hunter))
@@ -415,7 +415,7 @@ def _confirm_options(state: State, data: dict[str, Any]) -> list[Any]:
     return out
 
 
-@question("combat_confirm", N_("Check the result on the winning card"), _confirm_options)
+@question(N_("Check the result on the winning card"), _confirm_options)
 def _confirm(ctx: Ctx, data: dict[str, Any], key: str) -> None:
     """The winner's reading of the printed card; it stands once the other side agrees."""
     fight_ = fight.current(ctx.state)
@@ -438,7 +438,7 @@ def _confirm_check_options(state: State, data: dict[str, Any]) -> list[Any]:
              N_("A disputed result stands as the app reads it, marked disputed."))]
 
 
-@question("combat_confirm_check", N_("Do you read the winning card the same way?"),
+@question(N_("Do you read the winning card the same way?"),
           _confirm_check_options)
 def _confirm_check(ctx: Ctx, data: dict[str, Any], key: str) -> None:
     """Both sides looked: the winner's reading stands when the loser agrees; disputed, the

@@ -24,7 +24,7 @@ def night_visit(ctx: Ctx, play_: dict[str, Any]) -> None:
         ctx.say("No hunter is bitten: Night Visit does nothing.")
 
 
-@question("night_visit", N_("Night Visit: which bitten hunter?"), hunter_options)
+@question(N_("Night Visit: which bitten hunter?"), hunter_options)
 def _night_visit(ctx: Ctx, data: dict[str, Any], hunter: str) -> None:
     hunters.lose_health(ctx, hunter, 2, N_("Night Visit"))
 
@@ -38,7 +38,7 @@ def vampiric_influence(ctx: Ctx, play_: dict[str, Any]) -> None:
         ctx.say("No hunter is bitten: Vampiric Influence does nothing.")
 
 
-@question("influence", N_("Vampiric Influence: which bitten hunter?"), hunter_options)
+@question(N_("Vampiric Influence: which bitten hunter?"), hunter_options)
 def _influence(ctx: Ctx, data: dict[str, Any], hunter: str) -> None:
     from companion.games.fury import encounter_effects
 
@@ -57,7 +57,7 @@ def _evasion_options(state: State, data: dict[str, Any]) -> list[Any]:
                          N_("Go to {place}"))
 
 
-@question("evasion", N_("Evasion: where to?"), _evasion_options)
+@question(N_("Evasion: where to?"), _evasion_options)
 def _evasion(ctx: Ctx, data: dict[str, Any], place: str) -> None:
     from companion.games.fury import dracula
 
@@ -97,7 +97,7 @@ def _devilish_options(state: State, data: dict[str, Any]) -> list[Any]:
     return out or [("nothing", N_("Nothing to remove"), {}, "")]
 
 
-@question("devilish", N_("Devilish Power: what do you remove?"), _devilish_options)
+@question(N_("Devilish Power: what do you remove?"), _devilish_options)
 def _devilish(ctx: Ctx, data: dict[str, Any], key: str) -> None:
     if key == "ally":
         set_ally(ctx, "hunters", None)
@@ -135,7 +135,7 @@ def _block_from_options(state: State, data: dict[str, Any]) -> list[Any]:
                          N_("From {place}"))
 
 
-@question("roadblock_from", N_("Roadblock: from which place?"), _block_from_options)
+@question(N_("Roadblock: from which place?"), _block_from_options)
 def _block_from(ctx: Ctx, data: dict[str, Any], place: str) -> None:
     ask(ctx, "roadblock_to", DRACULA, front=True, start=place, always_ask=True)
 
@@ -149,7 +149,7 @@ def _block_to_options(state: State, data: dict[str, Any]) -> list[Any]:
     return out
 
 
-@question("roadblock_to", N_("Roadblock: which link?"), _block_to_options)
+@question(N_("Roadblock: which link?"), _block_to_options)
 def _block_to(ctx: Ctx, data: dict[str, Any], key: str) -> None:
     kind, _, end = key.partition(":")
     link = sorted([data["start"], end])
@@ -195,7 +195,7 @@ def _horses_options(state: State, data: dict[str, Any]) -> list[Any]:
                          N_("Send them to {place}"))
 
 
-@question("horses", N_("Wild Horses: where do they run?"), _horses_options)
+@question(N_("Wild Horses: where do they run?"), _horses_options)
 def _horses(ctx: Ctx, data: dict[str, Any], place: str) -> None:
     for hunter in data["group"]:
         figures.move_hunter(ctx, hunter, place, N_("Wild Horses"))
@@ -243,7 +243,7 @@ def _sea_reach(start: str, steps: int) -> set[str]:
     return reached
 
 
-@question("control_storms", N_("Control Storms: which port?"), _storm_port_options)
+@question(N_("Control Storms: which port?"), _storm_port_options)
 def _control_storms(ctx: Ctx, data: dict[str, Any], port: str) -> None:
     state = ctx.state
     for hunter in data["group"]:

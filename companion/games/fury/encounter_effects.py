@@ -222,7 +222,7 @@ def _discard_options(state: State, data: dict[str, Any]) -> list[Any]:
     return sorted(out)
 
 
-@question("discard_one", N_("Discard a card of your choice"), _discard_options)
+@question(N_("Discard a card of your choice"), _discard_options)
 def _discard_one(ctx: Ctx, data: dict[str, Any], card: str) -> None:
     hunters.discard_card(ctx, data["hunter"], card, data["why"])
     if data.get("redraw"):
@@ -262,7 +262,7 @@ def _declare_options(state: State, data: dict[str, Any]) -> list[Any]:
     return out
 
 
-@question("declare", N_("Spy: say where you will move next turn"), _declare_options)
+@question(N_("Spy: say where you will move next turn"), _declare_options)
 def _declare(ctx: Ctx, data: dict[str, Any], key: str) -> None:
     hunter = data["hunter"]
     ctx.state["hunters"][hunter]["declared"] = key
@@ -299,7 +299,7 @@ def _steal_options(state: State, data: dict[str, Any]) -> list[Any]:
     return out
 
 
-@question("steal", N_("Thief: which kind of card?"), _steal_options)
+@question(N_("Thief: which kind of card?"), _steal_options)
 def _steal(ctx: Ctx, data: dict[str, Any], kind: str) -> None:
     hunter = data["hunter"]
     held = sorted(ctx.state["hunters"][hunter][kind])
@@ -361,7 +361,7 @@ def _stop_options(state: State, data: dict[str, Any]) -> list[Any]:
     return out + [("let", N_("Let it escape"), {}, N_("It stays here and your turn ends."))]
 
 
-@question("stop_vampire", N_("The New Vampire flees: discard a Knife or a Stake?"),
+@question(N_("The New Vampire flees: discard a Knife or a Stake?"),
           _stop_options)
 def _stop_vampire(ctx: Ctx, data: dict[str, Any], key: str) -> None:
     if key != "let":
@@ -393,7 +393,7 @@ def _ambush_options(state: State, data: dict[str, Any]) -> list[Any]:
             ("no", N_("Draw nothing"), {}, "")]
 
 
-@question("ambush_draw", N_("Ambush: draw an encounter?"), _ambush_options)
+@question(N_("Ambush: draw an encounter?"), _ambush_options)
 def _ambush_draw(ctx: Ctx, data: dict[str, Any], key: str) -> None:
     state = ctx.state
     if key == "no":
@@ -417,7 +417,7 @@ def _return_options(state: State, data: dict[str, Any]) -> list[Any]:
             for t in seen.values()]
 
 
-@question("return_token", N_("Too many encounters: return one to the pool"), _return_options)
+@question(N_("Too many encounters: return one to the pool"), _return_options)
 def _return_token(ctx: Ctx, data: dict[str, Any], token: str) -> None:
     ctx.state["encounters"].remove(token)
     ctx.state["pool"].append(token)
@@ -440,7 +440,7 @@ def _bats_options(state: State, data: dict[str, Any]) -> list[Any]:
              N_("Bats: you move the hunter one road.")) for to in roads]
 
 
-@question("bats_move", N_("Bats: move the hunter by road"), _bats_options)
+@question(N_("Bats: move the hunter by road"), _bats_options)
 def _bats_move(ctx: Ctx, data: dict[str, Any], to: str) -> None:
     state = ctx.state
     hunter = data["hunter"]

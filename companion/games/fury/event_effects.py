@@ -91,7 +91,7 @@ def _press_options(state: State, data: dict[str, Any]) -> list[Any]:
     return out
 
 
-@question("press", N_("Sensationalist Press: which card stays hidden?"), _press_options)
+@question(N_("Sensationalist Press: which card stays hidden?"), _press_options)
 def _press(ctx: Ctx, data: dict[str, Any], key: str) -> None:
     pending = _pending_reveal(ctx.state)
     if pending is not None:
@@ -143,7 +143,7 @@ def hunter_options(state: State, data: dict[str, Any]) -> list[Any]:
             and (not data.get("bitten") or state["hunters"][h]["bites"] > 0)]
 
 
-@question("quincey", N_("Quincey P. Morris: which hunter?"), hunter_options)
+@question(N_("Quincey P. Morris: which hunter?"), hunter_options)
 def _quincey(ctx: Ctx, data: dict[str, Any], hunter: str) -> None:
     ctx.consult(controller(ctx.state, hunter))
     ward = holds(ctx.state, hunter, "heavenly_host", "crucifix")

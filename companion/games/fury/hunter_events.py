@@ -37,7 +37,7 @@ def _scout_options(state: State, data: dict[str, Any]) -> list[Any]:
     return place_options([p for p in LAND if p != data["first"]], N_("Scout {place}"))
 
 
-@question("scout", N_("Hired Scouts: name a city"), _scout_options)
+@question(N_("Hired Scouts: name a city"), _scout_options)
 def _scout(ctx: Ctx, data: dict[str, Any], place: str) -> None:
     state = ctx.state
     if data["first"] is None:
@@ -83,7 +83,7 @@ def _consecrate_options(state: State, data: dict[str, Any]) -> list[Any]:
                          N_("Consecrate {place}"))
 
 
-@question("consecrate", N_("Consecrated Ground: which city?"), _consecrate_options)
+@question(N_("Consecrated Ground: which city?"), _consecrate_options)
 def _consecrate(ctx: Ctx, data: dict[str, Any], place: str) -> None:
     state = ctx.state
     for other, kind in list(state["blocked"].items()):
@@ -126,7 +126,7 @@ def _re_equip_options(state: State, data: dict[str, Any]) -> list[Any]:
     return out
 
 
-@question("re_equip", N_("Re-Equip: discard an item to choose one from the deck?"),
+@question(N_("Re-Equip: discard an item to choose one from the deck?"),
           _re_equip_options)
 def _re_equip(ctx: Ctx, data: dict[str, Any], key: str) -> None:
     if key == "keep":
@@ -142,7 +142,7 @@ def _take_options(state: State, data: dict[str, Any]) -> list[Any]:
             for k in kinds]
 
 
-@question("re_equip_take", N_("Re-Equip: which item?"), _take_options)
+@question(N_("Re-Equip: which item?"), _take_options)
 def _re_equip_take(ctx: Ctx, data: dict[str, Any], kind: str) -> None:
     state = ctx.state
     taken = next(c for c in state["item_deck"] if cards.kind(c) == kind)
@@ -174,7 +174,7 @@ def _return_options(state: State, data: dict[str, Any]) -> list[Any]:
             for _k, c in sorted(found.items())]
 
 
-@question("surprising_return", N_("Surprising Return: which card?"), _return_options)
+@question(N_("Surprising Return: which card?"), _return_options)
 def _surprising_return(ctx: Ctx, data: dict[str, Any], taken: str) -> None:
     ctx.state["event_discard"].remove(taken)
     ctx.say("{hunter} takes {card} back from the discards.",
@@ -243,7 +243,7 @@ def blood_transfusion(ctx: Ctx, play_: dict[str, Any]) -> None:
         hunter=play_["hunter"], always_ask=True)
 
 
-@question("transfusion", N_("Blood Transfusion: who gives blood?"), _transfusion_options)
+@question(N_("Blood Transfusion: who gives blood?"), _transfusion_options)
 def _transfusion(ctx: Ctx, data: dict[str, Any], key: str) -> None:
     giver, taker = key.split(">")
     hunters.lose_health(ctx, giver, 1, N_("Blood Transfusion"))
@@ -314,7 +314,7 @@ def _dracula_declare_options(state: State, data: dict[str, Any]) -> list[Any]:
     return out or [("none", N_("I have no move"), {}, "")]
 
 
-@question("dracula_declares", N_("Hypnosis: declare your next move"), _dracula_declare_options)
+@question(N_("Hypnosis: declare your next move"), _dracula_declare_options)
 def _dracula_declares(ctx: Ctx, data: dict[str, Any], key: str) -> None:
     ctx.state["dracula_declared"] = None if key == "none" else key
     power, _, place = key.partition(":")
@@ -338,7 +338,7 @@ def _consent_options(state: State, data: dict[str, Any]) -> list[Any]:
             ("no", N_("{target} declines: {hunter} keeps {card}"), args, "")]
 
 
-@question("consent", N_("A card is offered for this hunter's turn: agree?"), _consent_options)
+@question(N_("A card is offered for this hunter's turn: agree?"), _consent_options)
 def _consent(ctx: Ctx, data: dict[str, Any], key: str) -> None:
     """„…with that hunter's consent“: the bitten hunter's player agrees or not."""
     state = ctx.state
@@ -364,7 +364,7 @@ def _storm_options(state: State, data: dict[str, Any]) -> list[Any]:
                          N_("Storm on {place}"))
 
 
-@question("storm", N_("Stormy Seas: which sea?"), _storm_options)
+@question(N_("Stormy Seas: which sea?"), _storm_options)
 def _storm(ctx: Ctx, data: dict[str, Any], sea: str) -> None:
     state = ctx.state
     state["storms"][sea] = state["round"] + 2
@@ -384,7 +384,7 @@ def _ashore_options(state: State, data: dict[str, Any]) -> list[Any]:
         ("stay", N_("No port: stay"), {}, "")]
 
 
-@question("ashore", N_("Stormy Seas: go ashore"), _ashore_options)
+@question(N_("Stormy Seas: go ashore"), _ashore_options)
 def _ashore(ctx: Ctx, data: dict[str, Any], port: str) -> None:
     from companion.games.fury import dracula
 
@@ -425,7 +425,7 @@ def _luck_options(state: State, data: dict[str, Any]) -> list[Any]:
     return out or [("nothing", N_("Nothing to remove"), {}, "")]
 
 
-@question("luck", N_("Good Luck: what do you remove?"), _luck_options)
+@question(N_("Good Luck: what do you remove?"), _luck_options)
 def _luck(ctx: Ctx, data: dict[str, Any], key: str) -> None:
     if key == "roadblock":
         ctx.state["roadblock"] = None
@@ -468,7 +468,7 @@ def _weapon_options(state: State, data: dict[str, Any]) -> list[Any]:
             for c in sorted(state["hunters"][data["hunter"]]["items"])]
 
 
-@question("secret_weapon", N_("Secret Weapon: which item do you give up?"), _weapon_options)
+@question(N_("Secret Weapon: which item do you give up?"), _weapon_options)
 def _secret_weapon(ctx: Ctx, data: dict[str, Any], given: str) -> None:
     hunters.discard_card(ctx, data["hunter"], given, N_("Secret Weapon"))
     ask(ctx, "weapon_take", controller(ctx.state, data["hunter"]), front=True,
@@ -484,7 +484,7 @@ def _weapon_take_options(state: State, data: dict[str, Any]) -> list[Any]:
             for _k, c in sorted(found.items())] or [("none", N_("Nothing to take"), {}, "")]
 
 
-@question("weapon_take", N_("Secret Weapon: which item from the discards?"),
+@question(N_("Secret Weapon: which item from the discards?"),
           _weapon_take_options)
 def _weapon_take(ctx: Ctx, data: dict[str, Any], taken: str) -> None:
     if taken == "none":

@@ -145,7 +145,7 @@ def _rumor_options(state: State, data: dict[str, Any]) -> list[Any]:
     return out
 
 
-@question("rumors", N_("Local Rumors: which card's encounters?"), _rumor_options)
+@question(N_("Local Rumors: which card's encounters?"), _rumor_options)
 def _rumors(ctx: Ctx, data: dict[str, Any], key: str) -> None:
     slot = trail.get(ctx.state, int(key))
     slot["shown"] = list(slot["tokens"])

@@ -127,7 +127,7 @@ def _options(state: State, data: dict[str, Any], fight_: Fight | None = None) ->
                                                               "combat."))]
 
 
-@question("combat_window", N_("Before the combat: play a card?"), _options)
+@question(N_("Before the combat: play a card?"), _options)
 def _answer(ctx: Ctx, data: dict[str, Any], key: str) -> None:
     state = ctx.state
     fight_ = fight.find(state)
@@ -229,7 +229,7 @@ def _rage_targets(state: State, data: dict[str, Any]) -> list[Any]:
             for h in (fight_["hunters"] if fight_ else [])]
 
 
-@question("combat_rage", N_("Rage: which hunter shows you his items?"), _rage_targets)
+@question(N_("Rage: which hunter shows you his items?"), _rage_targets)
 def _rage_target(ctx: Ctx, data: dict[str, Any], hunter: str) -> None:
     _rage_show(ctx, hunter)
 
@@ -251,7 +251,7 @@ def _rage_discards(state: State, data: dict[str, Any]) -> list[Any]:
     return [*out, ("none", N_("Discard nothing"), {}, "")]
 
 
-@question("combat_rage_discard", N_("Rage: discard one of his items?"), _rage_discards)
+@question(N_("Rage: discard one of his items?"), _rage_discards)
 def _rage_discard(ctx: Ctx, data: dict[str, Any], key: str) -> None:
     if key != "none":
         hunters.discard_card(ctx, data["hunter"], key, N_("Rage"))

@@ -5,11 +5,13 @@ tables when their module happened to be imported. Here each table is written out
 that mypy checks every handler's signature and ``tests/games/fury/test_fury_registry.py``
 checks that every event, encounter, item, power and combat card in ``data/`` is handled
 here, or is an ally (a lasting effect read where it acts), or is left to the players by hand
-with the reason.
+with the reason, and that every question a card asks and every step it leaves for later is
+listed.
 
 This module sits above the modules it names. The dispatchers below it (``events``,
-``encounters``, ``precombat``, ``fight``) look a handler up here when a card is played, by
-an import inside the function (``tests/games/fury/test_fury_imports.py`` allows only those).
+``encounters``, ``precombat``, ``fight``, ``choices``) look a handler up here when a card is
+played, by an import inside the function (``tests/games/fury/test_fury_imports.py`` allows
+only those).
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from dataclasses import dataclass
 from types import ModuleType
 
 from companion.games.fury import (
+    byhand,
     combat,
     decks,
     dracula_events,
@@ -28,12 +31,15 @@ from companion.games.fury import (
     fight,
     hunt,
     hunter_events,
+    hunters,
     items,
     movement,
+    outcomes,
     precombat,
     tactics,
     turns,
 )
+from companion.games.fury.choices import Question
 from companion.games.fury.events import Card
 
 
@@ -227,3 +233,63 @@ LATER: dict[str, events.Later] = {
     "combat_window_next": precombat.next_after_card,
 }
 """The rest of an effect, queued by ``events.later(ctx, name)`` behind a question."""
+
+
+# --- questions a card puts to a player ------------------------------------------------------
+
+QUESTIONS: dict[str, Question] = {
+    # byhand.py
+    "correction_check": byhand._check,
+    # combat.py
+    "combat_tie": combat._tie,
+    "combat_tie_check": combat._tie_check,
+    "combat_apply": combat._apply_card,
+    "combat_target": combat._target,
+    "combat_confirm": combat._confirm,
+    "combat_confirm_check": combat._confirm_check,
+    # dracula_events.py
+    "night_visit": dracula_events._night_visit,
+    "influence": dracula_events._influence,
+    "evasion": dracula_events._evasion,
+    "devilish": dracula_events._devilish,
+    "roadblock_from": dracula_events._block_from,
+    "roadblock_to": dracula_events._block_to,
+    "horses": dracula_events._horses,
+    "control_storms": dracula_events._control_storms,
+    # encounter_effects.py
+    "discard_one": encounter_effects._discard_one,
+    "declare": encounter_effects._declare,
+    "steal": encounter_effects._steal,
+    "stop_vampire": encounter_effects._stop_vampire,
+    "ambush_draw": encounter_effects._ambush_draw,
+    "return_token": encounter_effects._return_token,
+    "bats_move": encounter_effects._bats_move,
+    # event_effects.py
+    "press": event_effects._press,
+    "quincey": event_effects._quincey,
+    # hunter_events.py
+    "scout": hunter_events._scout,
+    "consecrate": hunter_events._consecrate,
+    "re_equip": hunter_events._re_equip,
+    "re_equip_take": hunter_events._re_equip_take,
+    "surprising_return": hunter_events._surprising_return,
+    "transfusion": hunter_events._transfusion,
+    "dracula_declares": hunter_events._dracula_declares,
+    "consent": hunter_events._consent,
+    "storm": hunter_events._storm,
+    "ashore": hunter_events._ashore,
+    "luck": hunter_events._luck,
+    "secret_weapon": hunter_events._secret_weapon,
+    "weapon_take": hunter_events._weapon_take,
+    # hunters.py
+    "show": hunters._show_answer,
+    # items.py
+    "rumors": items._rumors,
+    # outcomes.py
+    "combat_bat": outcomes._fly,
+    # precombat.py
+    "combat_window": precombat._answer,
+    "combat_rage": precombat._rage_target,
+    "combat_rage_discard": precombat._rage_discard,
+}
+"""The name a queued ``choice`` carries → the question (``choices.ask(ctx, name, seat)``)."""

@@ -6,8 +6,10 @@ without any of these fails here, before a table meets it."""
 
 from __future__ import annotations
 
+import ast
 import inspect
 from collections.abc import Iterable
+from pathlib import Path
 
 import pytest
 
@@ -15,6 +17,8 @@ from companion.games.fury import cards, events, registry, tactics
 from companion.games.fury.state import Ctx
 from tests.games.fury.fury_positions import Table
 from tests.playing import rng_for
+
+PACKAGE = Path(registry.__file__).parent
 
 
 def unaccounted(ids: Iterable[str], *lists: Iterable[str]) -> set[str]:
@@ -118,3 +122,40 @@ def test_the_dispatcher_plays_from_the_registry(monkeypatch):
     by_hand = play(Table().start())
     assert by_hand.state["queue"][-1]["kind"] == "by_hand"
     assert by_hand.log[0]["text"] == "Resolve {card} by hand."
+
+
+def asked(calls: tuple[str, ...] = ("ask", "ask_front"), key: str = "question") -> set[str]:
+    """The question names the code puts in the queue: ``ask(ctx, "name", …)`` (and the
+    fight's and outcomes' ``ask``), or a queued ``{"question": "name"}``; with ``later`` and
+    ``do``, the steps left for after a question."""
+    names: set[str] = set()
+    for path in PACKAGE.glob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Call):
+                func = node.func
+                called = func.id if isinstance(func, ast.Name) else getattr(func, "attr", "")
+                if called in calls:
+                    names |= {arg.value for arg in node.args
+                              if isinstance(arg, ast.Constant) and isinstance(arg.value, str)}
+            elif isinstance(node, ast.Dict):
+                names |= {value.value for k, value in zip(node.keys, node.values, strict=True)
+                          if isinstance(k, ast.Constant) and k.value == key
+                          and isinstance(value, ast.Constant)}
+    return names
+
+
+def test_every_question_asked_is_listed_and_every_listed_one_is_asked():
+    assert asked() - set(registry.QUESTIONS) == set()
+    assert set(registry.QUESTIONS) - asked() == set()
+
+
+def test_a_question_asked_but_not_listed_is_found():
+    """The walk finds the names asked: taken out of a copy of the list, one is named."""
+    listed = dict(registry.QUESTIONS)
+    del listed["rumors"]
+    assert asked() - set(listed) == {"rumors"}
+
+
+def test_every_step_left_for_later_is_listed_and_every_listed_one_is_left():
+    steps = asked(("later",), "do")
+    assert steps == set(registry.LATER)
