@@ -22,7 +22,6 @@ Options = Callable[[State, dict[str, Any]], list[Option]]
 Answer = Callable[[Ctx, dict[str, Any], str], None]
 
 
-
 class Question(NamedTuple):
     """A card's question: its heading on the phone, its answers, what an answer does."""
 

@@ -74,6 +74,7 @@ def _later(name: str) -> Later:
 
     return registry.LATER[name]
 
+
 WINDOWS: dict[str, tuple[str, str]] = {
     "hunter_start": ("hunters", N_("Start of your turn: play a card?")),
     "dracula_start": ("dracula", N_("Start of your turn: play a card?")),
