@@ -6,7 +6,7 @@ Each fighter's phone offers the tactics he may play (``tactics``); the choices s
 until all are in, then they are revealed together. One die per side (Lord Godalming rolls two
 against an agent and keeps the better), every modifier named; the higher total wins, a tie
 goes to the higher initiative printed on the card. The winner's card against the loser's
-gives the result (``outcomes``). In a group „Каждый из участников выбирает по карте во время
+gives the result (``combat_results``). In a group „Каждый из участников выбирает по карте во время
 раунда боя, а Дракула выбирает цель своей атаки… В случае победы Охотников, они определяют,
 результат какой карты они хотят использовать.“ Dracula names his target with his card, in
 secret, and both are revealed together (the option ``target_after_reveal``: he names it
@@ -16,7 +16,7 @@ Where the data marks a table cell uncertain, or the initiative values are not ch
 app proposes and the winning player confirms it or picks the printed one.
 
 The game is held by the fight's queue item (``fight``) until the combat ends; cards played
-before it are in ``precombat``. ``start`` is the hook ``encounters.start_combat`` calls.
+before it are in ``before_combat``. ``start`` is the hook ``encounters.start_combat`` calls.
 """
 
 from __future__ import annotations
@@ -25,11 +25,11 @@ from typing import Any
 
 from companion.games.base import N_, Action, Random
 from companion.games.fury import (
+    before_combat,
     board,
     cards,
+    combat_results,
     fight,
-    outcomes,
-    precombat,
     tactics,
 )
 from companion.games.fury.choices import question
@@ -51,7 +51,7 @@ def start(ctx: Ctx, enemy: str, group: list[str], place: str, source: str | None
     ctx.say("Combat in {place}: {hunters} against {enemy}.", place=board.name(place),
             hunters=[cards.hunter_name(h) for h in group], enemy=fight.enemy_name(fight_))
     state["queue"].append(fight_)
-    precombat.open_window(ctx, fight_)
+    before_combat.open_window(ctx, fight_)
     return fight_["token"] is not None
 
 
@@ -464,7 +464,7 @@ def _finish_round(ctx: Ctx, fight_: dict[str, Any]) -> None:
     Garlic and Rage count down, a win with Dodge gives +1 next round (and so does a result
     printed "+1 next round", once)."""
     now = fight_["now"]
-    outcome = outcomes.apply(ctx, fight_)
+    outcome = combat_results.apply(ctx, fight_)
     played, winner = now["cards"], now["winner"]
     fight_["repel"] = "repel" in now["result"]
     fight_["no_escape"] = max(0, fight_["no_escape"] - 1)
@@ -500,7 +500,7 @@ def public_cards(state: State, seat: int | None) -> set[str]:
         for source in (fight_["last"], (fight_["now"] or {}).get("cards", {})):
             known |= {c for f, c in source.items() if c and f != ENEMY}
     if seat == DRACULA:
-        known |= set(precombat.seen_by_dracula(state))
+        known |= set(before_combat.seen_by_dracula(state))
     return known
 
 

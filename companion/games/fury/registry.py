@@ -9,7 +9,7 @@ with the reason, and that every question a card asks and every step it leaves fo
 listed.
 
 This module sits above the modules it names. The dispatchers below it (``events``,
-``encounters``, ``precombat``, ``fight``, ``choices``) look a handler up here when a card is
+``encounters``, ``before_combat``, ``fight``, ``choices``) look a handler up here when a card is
 played, by an import inside the function (``tests/games/fury/test_fury_imports.py`` allows
 only those).
 """
@@ -20,8 +20,10 @@ from dataclasses import dataclass
 from types import ModuleType
 
 from companion.games.fury import (
+    before_combat,
     byhand,
     combat,
+    combat_results,
     decks,
     dracula_events,
     encounter_effects,
@@ -34,8 +36,6 @@ from companion.games.fury import (
     hunters,
     items,
     movement,
-    outcomes,
-    precombat,
     tactics,
     turns,
 )
@@ -101,11 +101,11 @@ EVENTS: dict[str, Card] = {
     "relentless_minion": Card(dracula_events.relentless_minion, ("minion",)),
     "sensationalist_press": Card(event_effects.sensationalist_press, ("reveal",)),
     # played before a combat (``BEFORE_COMBAT``): the event waits for a cancel, then acts
-    "advance_planning": Card(precombat.as_event(precombat.advance_planning)),
-    "trap": Card(precombat.as_event(precombat.trap)),
-    "escape_route": Card(precombat.as_event(precombat.escape_route)),
-    "heroic_leap": Card(precombat.as_event(precombat.heroic_leap)),
-    "rage": Card(precombat.as_event(precombat.rage)),
+    "advance_planning": Card(before_combat.as_event(before_combat.advance_planning)),
+    "trap": Card(before_combat.as_event(before_combat.trap)),
+    "escape_route": Card(before_combat.as_event(before_combat.escape_route)),
+    "heroic_leap": Card(before_combat.as_event(before_combat.heroic_leap)),
+    "rage": Card(before_combat.as_event(before_combat.rage)),
 }
 """Event card → its effect and the windows (``events.WINDOWS``) where a kept card may be
 played; no window for a card played at once."""
@@ -160,24 +160,26 @@ ENCOUNTERS: dict[str, encounters.Effect] = {
 
 # --- combat -------------------------------------------------------------------------------
 
-BEFORE_COMBAT: dict[str, precombat.Card] = {
-    "advance_planning": precombat.Card("hunter", lambda s, f, h: not f["planning"],
-                                       precombat.advance_planning),
-    "trap": precombat.Card("dracula", lambda s, f, h: not f["trap"], precombat.trap),
-    "garlic": precombat.Card(
-        "hunter", lambda s, f, h: precombat.fighting(f, h) and f["enemy"] != "agent",
-        precombat.garlic),
-    "escape_route": precombat.Card("hunter", lambda s, f, h: True, precombat.escape_route),
-    "heroic_leap": precombat.Card(
-        "hunter", lambda s, f, h: precombat.fighting(f, h) and f["enemy"] == "dracula",
-        precombat.heroic_leap),
-    "rage": precombat.Card("dracula", lambda s, f, h: f["enemy"] == "dracula", precombat.rage),
+BEFORE_COMBAT: dict[str, before_combat.Card] = {
+    "advance_planning": before_combat.Card(
+        "hunter", lambda s, f, h: not f["planning"], before_combat.advance_planning),
+    "trap": before_combat.Card("dracula", lambda s, f, h: not f["trap"], before_combat.trap),
+    "garlic": before_combat.Card(
+        "hunter", lambda s, f, h: before_combat.fighting(f, h) and f["enemy"] != "agent",
+        before_combat.garlic),
+    "escape_route": before_combat.Card(
+        "hunter", lambda s, f, h: True, before_combat.escape_route),
+    "heroic_leap": before_combat.Card(
+        "hunter", lambda s, f, h: before_combat.fighting(f, h) and f["enemy"] == "dracula",
+        before_combat.heroic_leap),
+    "rage": before_combat.Card(
+        "dracula", lambda s, f, h: f["enemy"] == "dracula", before_combat.rage),
     # Devilish Power's other use, „…OR discard the hunters' current ally“, bears on the
     # combat when that ally is Sister Agatha; its effect is the card's own (EVENTS).
-    "devilish_power": precombat.Card("dracula", lambda s, f, h: bool(s["allies"]["hunters"]),
-                                     None),
+    "devilish_power": before_combat.Card(
+        "dracula", lambda s, f, h: bool(s["allies"]["hunters"]), None),
 }
-"""Cards played before a combat (``precombat``): whose, when this fight allows them, what
+"""Cards played before a combat (``before_combat``): whose, when this fight allows them, what
 they do (``play(ctx, fight, hunter, card)``)."""
 
 COMBAT_CARDS: tuple[str, ...] = (
@@ -230,7 +232,7 @@ LATER: dict[str, events.Later] = {
     "train": hunt._train,
     "rested": hunt._rested,
     "fight": turns._fight,
-    "combat_window_next": precombat.next_after_card,
+    "combat_window_next": before_combat.next_after_card,
 }
 """The rest of an effect, queued by ``events.later(ctx, name)`` behind a question."""
 
@@ -285,11 +287,11 @@ QUESTIONS: dict[str, Question] = {
     "show": hunters._show_answer,
     # items.py
     "rumors": items._rumors,
-    # outcomes.py
-    "combat_bat": outcomes._fly,
-    # precombat.py
-    "combat_window": precombat._answer,
-    "combat_rage": precombat._rage_target,
-    "combat_rage_discard": precombat._rage_discard,
+    # combat_results.py
+    "combat_bat": combat_results._fly,
+    # before_combat.py
+    "combat_window": before_combat._answer,
+    "combat_rage": before_combat._rage_target,
+    "combat_rage_discard": before_combat._rage_discard,
 }
 """The name a queued ``choice`` carries → the question (``choices.ask(ctx, name, seat)``)."""

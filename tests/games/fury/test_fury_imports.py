@@ -2,7 +2,7 @@
 imports only modules that do not import it back, imports inside functions included.
 
 The one way up is the card registry: the dispatchers (``events``, ``encounters``,
-``precombat``, ``fight``, ``choices``) look a card's handler up in ``registry`` inside a
+``before_combat``, ``fight``, ``choices``) look a card's handler up in ``registry`` inside a
 function, since the registry names the handlers and so sits above them."""
 
 from __future__ import annotations

@@ -126,7 +126,7 @@ def test_the_dispatcher_plays_from_the_registry(monkeypatch):
 
 def asked(calls: tuple[str, ...] = ("ask", "ask_front"), key: str = "question") -> set[str]:
     """The question names the code puts in the queue: ``ask(ctx, "name", …)`` (and the
-    fight's and outcomes' ``ask``), or a queued ``{"question": "name"}``; with ``later`` and
+    fight's and combat_results' ``ask``), or a queued ``{"question": "name"}``; with ``later`` and
     ``do``, the steps left for after a question."""
     names: set[str] = set()
     for path in PACKAGE.glob("*.py"):
