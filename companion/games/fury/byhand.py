@@ -172,13 +172,3 @@ def do_bite(ctx: Ctx, seat: int, params: dict[str, Any]) -> None:
 def do_discard(ctx: Ctx, seat: int, params: dict[str, Any]) -> None:
     _item(ctx.state)["changes"] += 1
     hunters.discard_card(ctx, params["hunter"], params["card"], N_("by hand"))
-
-
-HANDLERS = {
-    "hand_open": do_open,
-    "hand_done": do_done,
-    "hand_blood": do_blood,
-    "hand_health": do_health,
-    "hand_bite": do_bite,
-    "hand_discard": do_discard,
-}

@@ -60,6 +60,3 @@ def do_choose(ctx: Ctx, seat: int, params: dict[str, Any]) -> None:
     item = ctx.state["queue"].pop(0)
     _heading, _options, answer = QUESTIONS[item["question"]]
     answer(ctx, item["data"], params["key"])
-
-
-HANDLERS = {"choose": do_choose}

@@ -523,6 +523,3 @@ def redeal(state: State, seat: int | None, rng: Random) -> None:
         else:
             fight_["pending"][fighter] = rng.choice(
                 tactics.hunter_options(state, fight_, fighter))[1]
-
-
-HANDLERS = {"tactic": do_tactic}

@@ -435,14 +435,3 @@ def refill(ctx: Ctx) -> None:
     drawn = decks.refill_encounters(ctx)
     if drawn:
         ctx.say(_DRAWS, n=drawn)
-
-
-HANDLERS = {
-    "move": do_move,
-    "teleport": do_teleport,
-    "dropoff": do_dropoff,
-    "keep_token": do_keep_token,
-    "attack": do_attack,
-    "place": do_place,
-    "ambush": do_ambush,
-}

@@ -181,5 +181,3 @@ def _seduced(ctx: Ctx, token: str, group: list[str]) -> None:
 
 
 events.LATER["meet"] = _meet
-
-HANDLERS = {"next_encounter": do_next}

@@ -340,6 +340,3 @@ def do_play_event(ctx: Ctx, seat: int, params: dict[str, Any]) -> None:
 
 def do_pass(ctx: Ctx, seat: int, params: dict[str, Any]) -> None:
     ctx.state["queue"].pop(0)
-
-
-HANDLERS = {"play_event": do_play_event, "pass": do_pass}

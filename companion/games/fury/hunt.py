@@ -625,21 +625,3 @@ def do_discard(ctx: Ctx, seat: int, params: dict[str, Any]) -> None:
         return
     hunters.discard_card(ctx, item["hunter"], card, N_("hand limit"))
     decks.check_limits(ctx, item["hunter"])
-
-
-HANDLERS = {
-    "to_movement": do_to_movement,
-    "resolve": do_resolve,
-    "go": do_go,
-    "cure": do_cure,
-    "join": do_join,
-    "train": do_train,
-    "set_sail": do_set_sail,
-    "travel": do_travel,
-    "stay": do_stay,
-    "rest": do_rest,
-    "supply": do_supply,
-    "give": do_give,
-    "end_turn": do_end_turn,
-    "discard": do_discard,
-}

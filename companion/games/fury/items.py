@@ -162,6 +162,3 @@ def do_ride(ctx: Ctx, seat: int, params: dict[str, Any]) -> None:
     hunters.discard_card(ctx, hunter, params["card"], cards.item_name(params["card"]))
     hunt.arrive(ctx, params["to"], "road")
 
-
-HANDLERS = {"use_item": do_use, "ride": do_ride}
-

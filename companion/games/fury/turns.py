@@ -465,6 +465,3 @@ def _dracula_start_actions(state: State) -> list[Action]:
 
 def do_to_time(ctx: Ctx, seat: int, params: dict[str, Any]) -> None:
     ctx.state["turn"]["stage"] = "time"
-
-
-HANDLERS = {"start_at": do_start_at, "to_time": do_to_time}
