@@ -20,7 +20,7 @@ The game is split along its own concepts: ``board`` (the map), ``cards`` (the co
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, cast
 
 from companion.games.base import (
     N_,
@@ -63,7 +63,7 @@ from companion.games.fury.box import box
 from companion.games.fury.cards import HUNTERS
 from companion.games.fury.piles import empty_piles
 from companion.games.fury.reveal import reveal
-from companion.games.fury.state import DRACULA, Ctx, controller, hunters_of
+from companion.games.fury.state import DRACULA, Ctx, FuryState, controller, hunters_of
 from companion.games.fury.view import redeal_hidden, view
 
 NAME = "fury"
@@ -229,7 +229,7 @@ def setup(options: dict[str, Any], rng: Random) -> State:
     opts = {option.name: options.get(option.name, option.default) for option in OPTIONS}
     opts["train_die"] = ",".join(map(str, train_faces(opts["train_die"])))
     players = options.get("players", 3)
-    state: State = {
+    state: FuryState = {
         "game": NAME,
         "players": players,
         "options": opts,
@@ -272,9 +272,9 @@ def setup(options: dict[str, Any], rng: Random) -> State:
         "board": [],
         "result": None,
     }
-    ctx = Ctx(state, [], rng)
+    ctx = Ctx(cast(State, state), [], rng)
     decks.refill_encounters(ctx)
-    return state
+    return ctx.state
 
 
 # --- actions --------------------------------------------------------------------------
