@@ -13,7 +13,7 @@ from collections.abc import Callable
 from typing import Any
 
 from companion.games.base import Action
-from companion.games.fury.state import Ctx, State
+from companion.games.fury.state import Ctx, QueueItem, State
 
 Option = tuple[str, str, dict[str, Any], str]
 """``(key, label message id, label args, hint message id)``."""
@@ -34,7 +34,7 @@ def question(name: str, heading: str, options: Options) -> Callable[[Answer], An
 
 def ask(ctx: Ctx, name: str, seat: int, /, front: bool = False, **data: Any) -> None:
     """Queue a question for ``seat``; with one possible answer it is answered at once."""
-    item = {"kind": "choice", "question": name, "seat": seat, "data": data}
+    item: QueueItem = {"kind": "choice", "question": name, "seat": seat, "data": data}
     heading, options, answer = QUESTIONS[name]
     found = options(ctx.state, data)
     if len(found) == 1 and not data.get("always_ask"):
@@ -48,7 +48,7 @@ def ask(ctx: Ctx, name: str, seat: int, /, front: bool = False, **data: Any) -> 
         ctx.state["queue"].append(item)
 
 
-def actions(state: State, seat: int, item: dict[str, Any]) -> list[Action]:
+def actions(state: State, seat: int, item: QueueItem) -> list[Action]:
     if seat != item["seat"]:
         return []
     heading, options, _answer = QUESTIONS[item["question"]]

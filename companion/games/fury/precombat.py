@@ -22,9 +22,11 @@ from typing import Any, NamedTuple
 from companion.games.base import N_
 from companion.games.fury import cards, decks, events, fight, hunters
 from companion.games.fury.choices import question
-from companion.games.fury.state import DRACULA, Ctx, State, hunters_of, lose_blood
+from companion.games.fury.state import DRACULA, Ctx, QueueItem, State, hunters_of, lose_blood
 
-Fight = dict[str, Any]
+Fight = QueueItem
+Play = Callable[[Ctx, Fight, str | None, str], None]
+"""A card's effect: ``play(ctx, fight, hunter or None, card)``."""
 
 
 class Card(NamedTuple):
@@ -40,10 +42,11 @@ class Card(NamedTuple):
 CARDS: dict[str, Card] = {}
 
 
-def card(kind: str, side: str, allowed: Callable[[State, Fight, str | None], bool]):  # noqa: ANN201
+def card(kind: str, side: str, allowed: Callable[[State, Fight, str | None], bool]
+         ) -> Callable[[Play], Play]:
     """Register a card played before a combat; an event card's effect is also registered
     with ``events`` so that it waits, like any event played, until nobody cancels it."""
-    def register(fn: Callable[[Ctx, Fight, str | None, str], None]):  # noqa: ANN202
+    def register(fn: Play) -> Play:
         CARDS[kind] = Card(side, allowed, fn)
         if kind in cards.EVENTS:
             events.card(kind)(_when_not_cancelled(fn))
@@ -99,7 +102,7 @@ def _ask_next(ctx: Ctx, fight_: Fight) -> None:
         fight_["stage"] = "choose"
 
 
-def _next_after_card(ctx: Ctx, item: dict[str, Any]) -> None:
+def _next_after_card(ctx: Ctx, item: QueueItem) -> None:
     fight_ = fight.find(ctx.state)
     if fight_ is not None:
         _ask_next(ctx, fight_)

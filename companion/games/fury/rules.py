@@ -34,7 +34,6 @@ from companion.games.base import (
     Random,
     Result,
     SeatSpec,
-    State,
     thaw,
     upgraded,
 )
@@ -63,7 +62,7 @@ from companion.games.fury.box import box
 from companion.games.fury.cards import HUNTERS
 from companion.games.fury.piles import empty_piles
 from companion.games.fury.reveal import reveal
-from companion.games.fury.state import DRACULA, Ctx, FuryState, controller, hunters_of
+from companion.games.fury.state import DRACULA, Ctx, State, controller, hunters_of
 from companion.games.fury.view import redeal_hidden, view
 
 NAME = "fury"
@@ -229,7 +228,7 @@ def setup(options: dict[str, Any], rng: Random) -> State:
     opts = {option.name: options.get(option.name, option.default) for option in OPTIONS}
     opts["train_die"] = ",".join(map(str, train_faces(opts["train_die"])))
     players = options.get("players", 3)
-    state: FuryState = {
+    state: State = {
         "game": NAME,
         "players": players,
         "options": opts,
@@ -272,7 +271,7 @@ def setup(options: dict[str, Any], rng: Random) -> State:
         "board": [],
         "result": None,
     }
-    ctx = Ctx(cast(State, state), [], rng)
+    ctx = Ctx(state, [], rng)
     decks.refill_encounters(ctx)
     return ctx.state
 
@@ -403,7 +402,7 @@ apply = MOVES.apply
 
 
 def upgrade(state: Any) -> State:
-    return upgraded(state, STATE_VERSION, {})
+    return cast(State, upgraded(state, STATE_VERSION, {}))
 
 
 def result(state: State) -> Result | None:

@@ -1,5 +1,6 @@
-"""Small shared helpers over the game state: who controls whom, the log, the context of one
-action. Everything here is about people and bookkeeping, not about a rule.
+"""The game state's shape (plain JSON, typed: ``State`` and its parts; ``rules.setup`` makes
+it) and small shared helpers over it: who controls whom, the log, the context of one action.
+Everything here is about people and bookkeeping, not about a rule.
 """
 
 from __future__ import annotations
@@ -21,15 +22,6 @@ QueueKind = Literal["ambush", "by_hand", "choice", "combat", "discard", "dropoff
 """What a queued step waits for: Dracula's ambush, an outcome by hand, a question, a fight,
 a discard down to the hand limit, a trail card dropping off, an event's effect, a hunter
 going anywhere, the tokens Dracula keeps, a window for event cards."""
-Who = Literal["dracula", "godalming", "seward", "van_helsing", "mina"]
-"""Whose turn: Dracula or one of the four hunters (``cards.HUNTERS``)."""
-
-
-class Shown(TypedDict):
-    """The card a hunter last showed the table, of each kind (None: none)."""
-
-    item: str | None
-    event: str | None
 
 
 class Hunter(TypedDict):
@@ -43,7 +35,8 @@ class Hunter(TypedDict):
     events: list[str]
     skip: bool
     """He misses his next turn."""
-    shown: Shown
+    shown: dict[str, str | None]
+    """The card he last showed the table, of each kind ("item", "event"; None: none)."""
     up: list[str]
     """Cards face up in front of him (kept in play)."""
     held: list[str]
@@ -52,18 +45,26 @@ class Hunter(TypedDict):
     declared: str | None
 
 
-class Slot(TypedDict):
-    """A card of Dracula's trail or catacombs: the place, the encounter tokens on it, what
-    the hunters have seen of it."""
+class Origin(TypedDict):
+    """Where a Double Back took its card from: the trail or the catacombs, and the index."""
 
-    id: int
-    place: str
-    card: str | None
-    power: str | None
-    """The power he used to get there (Double Back, Hide, Feed, Wolf Form…)."""
-    revealed: bool
-    shown: list[str]
-    tokens: list[str]
+    where: Literal["trail", "catacombs"]
+    index: int
+
+
+Slot = TypedDict("Slot", {
+    "id": int,
+    "place": str,
+    "card": str | None,
+    "power": str | None,
+    "revealed": bool,
+    "shown": list[str],
+    "tokens": list[str],
+    "from": NotRequired[Origin],
+})
+"""A card of Dracula's trail or catacombs: the place, the card (None: a power alone), the
+power he used to get there (Double Back, Hide, Feed, Wolf Form…), the encounter tokens on it
+and those the hunters have seen; while a Double Back is laid, where it came ``from``."""
 
 
 class Roadblock(TypedDict):
@@ -71,17 +72,11 @@ class Roadblock(TypedDict):
     rail: list[str] | None
 
 
-class Allies(TypedDict):
-    """Each side's ally in play (an event card id, or None)."""
-
-    dracula: str | None
-    hunters: str | None
-
-
 class Turn(TypedDict):
     """The turn being played (``turns.new_turn``)."""
 
-    who: Who
+    who: str
+    """Whose turn: "dracula" or one of the four hunters (``cards.HUNTERS``)."""
     stage: Stage
     group: list[str]
     """The hunters who move together."""
@@ -154,6 +149,8 @@ class QueueItem(TypedDict, total=False):
     source: str | None
     tokens: bool
     trap: bool
+    outcome: str
+    """How a fight ended (``fight.end``), for whoever listens to it."""
     why: str
     what: str
     """An outcome by hand: what the players settle (a message id with ``args``)."""
@@ -166,9 +163,10 @@ class QueueItem(TypedDict, total=False):
     """The seat correcting something by hand on its own."""
 
 
-class FuryState(TypedDict):
-    """The whole game, as ``rules.setup`` makes it and every action keeps it (a test holds
-    each state of the playthroughs to it)."""
+class State(TypedDict):
+    """The whole game (``State`` in this game's modules: this one, not the base's plain
+    dict), as ``rules.setup`` makes it and every action keeps it (a test holds the states of
+    random games to it)."""
 
     game: str
     players: int
@@ -199,7 +197,8 @@ class FuryState(TypedDict):
     event_discard: list[str]
     item_deck: list[str]
     item_discard: list[str]
-    allies: Allies
+    allies: dict[str, str | None]
+    """Each side's ally in play ("dracula", "hunters": an event card id, or None)."""
     storms: dict[str, int]
     dracula_declared: str | None
     blocked: dict[str, str]
@@ -218,10 +217,6 @@ class FuryState(TypedDict):
     disputed: NotRequired[list[dict[str, Any]]]
     """Results by hand the two sides read differently (``byhand``)."""
 
-
-State = dict[str, Any]
-"""The state as the modules still take it: :class:`FuryState` is its shape, checked where
-the state is made (``rules.setup``) and by the tests; the modules move to it one by one."""
 
 DRACULA = 0
 """Dracula's seat; the hunter players sit at 1.. in the order the host wrote them."""
@@ -257,6 +252,21 @@ class Ctx:
         self.log.append({"text": message, "args": args, "to": sorted(set(seats))})
 
 
+def turn_of(state: State) -> Turn:
+    """The turn being played: there is one from the first turn on (none while the players
+    choose where they start)."""
+    turn = state["turn"]
+    assert turn is not None, "no turn is played before the first"
+    return turn
+
+
+def place_of(state: State, hunter: str) -> str:
+    """Where a hunter is: every hunter has a place from the first turn on."""
+    place = state["hunters"][hunter]["place"]
+    assert place is not None, "the hunters are placed before the first turn"
+    return place
+
+
 def controller(state: State, hunter: str) -> int:
     """The seat that plays ``hunter``."""
     return state["control"][hunter]
@@ -282,7 +292,8 @@ def hunters_at(state: State, place: str) -> list[str]:
 
 
 def max_health(hunter: str) -> int:
-    return cards.HUNTER_DATA[hunter]["health"]
+    health: int = cards.HUNTER_DATA[hunter]["health"]
+    return health
 
 
 def over(state: State) -> bool:

@@ -1,4 +1,4 @@
-"""Fury's state keeps the shape ``state.FuryState`` declares: every state of random games —
+"""Fury's state keeps the shape ``state.State`` declares: every state of random games —
 its phase, the turn's stage, each queued step's kind among the Literals the modules rely on,
 no key the declaration does not know, none it requires missing."""
 
@@ -11,7 +11,7 @@ from collections.abc import Iterator
 from typing import Any, Literal, NotRequired, Required, Union, get_args, get_origin
 
 from companion.games.fury import rules
-from companion.games.fury.state import FuryState
+from companion.games.fury.state import State
 from tests.playing import fill_inputs, rng_for
 
 
@@ -63,11 +63,11 @@ def mismatch(value: Any, kind: Any, path: str = "state") -> str | None:
 
 def test_the_check_finds_a_wrong_phase_or_an_unknown_key():
     state = rules.setup(rules.default_options(), rng_for(0, "0" * 64))
-    assert mismatch(state, FuryState) is None
-    assert "phase" in mismatch({**state, "phase": "dusk"}, FuryState)
-    assert "unknown ['dusk']" in mismatch({**state, "dusk": 1}, FuryState)
+    assert mismatch(state, State) is None
+    assert "phase" in mismatch({**state, "phase": "dusk"}, State)
+    assert "unknown ['dusk']" in mismatch({**state, "dusk": 1}, State)
     state["queue"] = [{"kind": "riddle"}]
-    assert "queue[].kind" in mismatch(state, FuryState)
+    assert "queue[].kind" in mismatch(state, State)
 
 
 def games(seeds: range, steps: int) -> Iterator[dict[str, Any]]:
@@ -90,7 +90,7 @@ def games(seeds: range, steps: int) -> Iterator[dict[str, Any]]:
 def test_every_state_of_a_game_has_the_declared_shape():
     kinds = set()
     for state in games(range(12), 1500):
-        found = mismatch(state, FuryState)
+        found = mismatch(state, State)
         assert found is None, found
         kinds |= {item["kind"] for item in state["queue"]}
     assert kinds >= {"choice", "combat", "window", "effect", "by_hand", "dropoff"}
