@@ -30,6 +30,7 @@ from companion.core import fairness
 from companion.games.fury import board, rules
 from companion.games.fury.automa import hunters as hunter_policies
 from companion.games.fury.automa.play import LEVELS, Memory, decide, remember
+from companion.games.fury.state import State
 
 MAX_STEPS = 8000
 """A game still going after this many actions is counted as stuck."""
@@ -137,7 +138,7 @@ FOCUS_GRID = (0.0, 0.2, 0.4, 0.6, 0.8, 1.0)
 
 
 def _sample(memory: Memory, moves: list[dict[str, Any]], action: dict[str, Any],
-            state: dict[str, Any]) -> dict[str, Any]:
+            state: State) -> dict[str, Any]:
     """The measured quantities of the move made (``dracula.move_features``), its chance of
     being found at each ``FOCUS_GRID`` value, and the position's own figures."""
     from companion.games.fury.automa import dracula
@@ -155,7 +156,7 @@ def _sample(memory: Memory, moves: list[dict[str, Any]], action: dict[str, Any],
             "round": state["round"], "blood": state["blood"], "vampires": state["vampires"]}
 
 
-def _next_seat(state: dict[str, Any], players: int) -> tuple[int, list[dict[str, Any]]]:
+def _next_seat(state: State, players: int) -> tuple[int, list[dict[str, Any]]]:
     """The first seat with something to do (Dracula first), and its offers as the JSON API
     lists them; the corrections by hand are never opened."""
     for seat in range(players):
@@ -165,7 +166,7 @@ def _next_seat(state: dict[str, Any], players: int) -> tuple[int, list[dict[str,
     raise RuntimeError("nobody can act and the game has no result")
 
 
-def _fighting_dracula(state: dict[str, Any]) -> bool:
+def _fighting_dracula(state: State) -> bool:
     return any(item["kind"] == "combat" and item.get("enemy") == "dracula"
                for item in state["queue"])
 

@@ -683,24 +683,3 @@ Game = GameOf[Any]
 """A game as the layers above hold it: its state is the game's business (they store it as
 JSON and hand it back)."""
 
-
-def check_params(params: Any, **schema: type | tuple[type, ...]) -> dict[str, Any]:
-    """Parse an action's params against ``name=type`` pairs; raise ActionSyntaxError if malformed
-    (Fury's, until its moves are declared in a :class:`Moves` table).
-
-    >>> check_params({"card": 2}, card=int)
-    {'card': 2}
-    """
-    if not isinstance(params, dict):
-        raise ActionSyntaxError(N_("The action's parameters must be an object."))
-    out = {}
-    for name, kind in schema.items():
-        if name not in params:
-            raise ActionSyntaxError(N_("The action needs the parameter “{name}”."), name=name)
-        value = params[name]
-        if isinstance(value, bool) and kind is int:
-            raise ActionSyntaxError(N_("The parameter “{name}” has the wrong type."), name=name)
-        if not isinstance(value, kind):
-            raise ActionSyntaxError(N_("The parameter “{name}” has the wrong type."), name=name)
-        out[name] = value
-    return out

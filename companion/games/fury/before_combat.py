@@ -21,9 +21,11 @@ from typing import Any, NamedTuple
 from companion.games.base import N_
 from companion.games.fury import cards, decks, events, fight, hunters
 from companion.games.fury.choices import question
-from companion.games.fury.state import DRACULA, Ctx, State, hunters_of, lose_blood
+from companion.games.fury.state import DRACULA, Ctx, QueueItem, State, hunters_of, lose_blood
 
-Fight = dict[str, Any]
+Fight = QueueItem
+Play = Callable[[Ctx, Fight, str | None, str], None]
+"""A card's effect: ``play(ctx, fight, hunter or None, card)``."""
 
 
 class Card(NamedTuple):
@@ -94,7 +96,7 @@ def _ask_next(ctx: Ctx, fight_: Fight) -> None:
         fight_["stage"] = "choose"
 
 
-def next_after_card(ctx: Ctx, item: dict[str, Any]) -> None:
+def next_after_card(ctx: Ctx, item: QueueItem) -> None:
     fight_ = fight.find(ctx.state)
     if fight_ is not None:
         _ask_next(ctx, fight_)

@@ -17,7 +17,7 @@ from typing import Any
 
 from companion.games.base import N_, Action
 from companion.games.fury import cards, choices, hunters
-from companion.games.fury.state import DRACULA, Ctx, State, hunters_of, lose_blood
+from companion.games.fury.state import DRACULA, Ctx, QueueItem, State, hunters_of, lose_blood
 
 MAX_CHANGES = 30
 GROUP = N_("Resolve by hand")
@@ -39,7 +39,7 @@ def seats_for(state: State, hunters_involved: list[str]) -> list[int]:
     return [DRACULA, *(state["control"][h] for h in hunters_involved)]
 
 
-def actions(state: State, seat: int, item: dict[str, Any]) -> list[Action]:
+def actions(state: State, seat: int, item: QueueItem) -> list[Action]:
     if seat not in item["seats"] or seat in item["done"]:
         return []
     out = [Action("hand_done", {}, N_("Done: the outcome is entered"), group=GROUP,
@@ -85,7 +85,7 @@ def correction_action(state: State, seat: int) -> list[Action]:
                            "discards; everyone sees it in the log. Once a round."))]
 
 
-def _item(state: State) -> dict[str, Any]:
+def _item(state: State) -> QueueItem:
     return state["queue"][0]
 
 
@@ -171,13 +171,3 @@ def do_bite(ctx: Ctx, seat: int, params: dict[str, Any]) -> None:
 def do_discard(ctx: Ctx, seat: int, params: dict[str, Any]) -> None:
     _item(ctx.state)["changes"] += 1
     hunters.discard_card(ctx, params["hunter"], params["card"], N_("by hand"))
-
-
-HANDLERS = {
-    "hand_open": do_open,
-    "hand_done": do_done,
-    "hand_blood": do_blood,
-    "hand_health": do_health,
-    "hand_bite": do_bite,
-    "hand_discard": do_discard,
-}

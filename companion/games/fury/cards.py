@@ -27,7 +27,8 @@ DATA = Path(__file__).parent / "data"
 
 def _load(name: str) -> dict[str, Any]:
     with (DATA / name).open(encoding="utf-8") as handle:
-        return json.load(handle)
+        data: dict[str, Any] = json.load(handle)
+    return data
 
 
 def _copies(kinds: list[dict[str, Any]]) -> list[str]:

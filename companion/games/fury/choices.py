@@ -13,7 +13,7 @@ from collections.abc import Callable
 from typing import Any, NamedTuple
 
 from companion.games.base import Action
-from companion.games.fury.state import Ctx, State
+from companion.games.fury.state import Ctx, QueueItem, State
 
 Option = tuple[str, str, dict[str, Any], str]
 """``(key, label message id, label args, hint message id)``."""
@@ -47,7 +47,7 @@ def find(name: str) -> Question:
 
 def ask(ctx: Ctx, name: str, seat: int, /, front: bool = False, **data: Any) -> None:
     """Queue a question for ``seat``; with one possible answer it is answered at once."""
-    item = {"kind": "choice", "question": name, "seat": seat, "data": data}
+    item: QueueItem = {"kind": "choice", "question": name, "seat": seat, "data": data}
     heading, options, answer = find(name)
     found = options(ctx.state, data)
     if len(found) == 1 and not data.get("always_ask"):
@@ -61,7 +61,7 @@ def ask(ctx: Ctx, name: str, seat: int, /, front: bool = False, **data: Any) -> 
         ctx.state["queue"].append(item)
 
 
-def actions(state: State, seat: int, item: dict[str, Any]) -> list[Action]:
+def actions(state: State, seat: int, item: QueueItem) -> list[Action]:
     if seat != item["seat"]:
         return []
     heading, options, _answer = find(item["question"])
@@ -73,6 +73,3 @@ def do_choose(ctx: Ctx, seat: int, params: dict[str, Any]) -> None:
     item = ctx.state["queue"].pop(0)
     _heading, _options, answer = find(item["question"])
     answer(ctx, item["data"], params["key"])
-
-
-HANDLERS = {"choose": do_choose}

@@ -34,7 +34,7 @@ from companion.games.fury import (
 )
 from companion.games.fury.choices import question
 from companion.games.fury.fight import ENEMY
-from companion.games.fury.state import DRACULA, Ctx, State, controller, lose_blood
+from companion.games.fury.state import DRACULA, Ctx, QueueItem, State, controller, lose_blood
 
 GROUP = N_("Choose your tactic in secret")
 MAX_REROLLS = 100
@@ -67,7 +67,7 @@ def start_vampire(ctx: Ctx, group: list[str], place: str, source: str | None = N
 # --- the secret choice ---------------------------------------------------------------------
 
 
-def targets(state: State, fight_: dict[str, Any]) -> list[str]:
+def targets(state: State, fight_: QueueItem) -> list[str]:
     """The hunters Dracula names with his secret card („а Дракула выбирает цель своей
     атаки“); none one on one, or when the table lets him choose after the reveal."""
     if len(fight_["hunters"]) < 2 or tactics.target_after_reveal(state):
@@ -75,7 +75,7 @@ def targets(state: State, fight_: dict[str, Any]) -> list[str]:
     return list(fight_["hunters"])
 
 
-def actions(state: State, seat: int, fight_: dict[str, Any]) -> list[Action]:
+def actions(state: State, seat: int, fight_: QueueItem) -> list[Action]:
     """The tactics this seat's fighters may still choose this round; Dracula's, against
     several hunters, one per card and target, so that one tap makes his whole choice."""
     if fight_["stage"] != "choose":
@@ -134,13 +134,14 @@ def do_tactic(ctx: Ctx, seat: int, params: dict[str, Any]) -> None:
 # --- the round -----------------------------------------------------------------------------
 
 
-def _reveal(ctx: Ctx, fight_: dict[str, Any]) -> None:
+def _reveal(ctx: Ctx, fight_: QueueItem) -> None:
     """„Карты одновременно открываются“, and with Dracula's card the hunter it strikes;
     Sister Agatha takes her price at once."""
     state = ctx.state
     ctx.revealed = True
     fight_["round"] += 1
-    played = dict(fight_["pending"])
+    played = {f: card for f, card in fight_["pending"].items() if card is not None}
+    assert len(played) == len(fight_["pending"]), "every fighter has chosen"
     fight_["last"] = dict(played)
     fight_["pending"] = {f: None for f in played}
     fight_["stage"] = "resolve"
@@ -160,7 +161,8 @@ def _reveal(ctx: Ctx, fight_: dict[str, Any]) -> None:
     _settle(ctx, fight_)
 
 
-def modifiers(state: State, fight_: dict[str, Any], played: dict[str, str]) -> dict[str, list]:
+def modifiers(state: State, fight_: QueueItem, played: dict[str, str]
+              ) -> dict[str, list[str]]:
     """The rulebook's +1s in force this round, by side („Модификаторы Охотников / Агентов /
     Дракулы“)."""
     ours = []
@@ -175,7 +177,7 @@ def modifiers(state: State, fight_: dict[str, Any], played: dict[str, str]) -> d
     theirs = []
     place = fight_["place"]
     if fight_["enemy"] == "agent":
-        if fight_["agent"].startswith("minion") and board.PLACES[place].region == "east":
+        if (fight_["agent"] or "").startswith("minion") and board.PLACES[place].region == "east":
             theirs.append("minion_east")
     else:
         bitten = [h for h in fight_["hunters"] if state["hunters"][h]["bites"] > 0]
@@ -198,10 +200,10 @@ def _bonus(found: list[str]) -> int:
     return sum(tactics.MODIFIERS[m]["value"] for m in found)
 
 
-def _roll(ctx: Ctx, fight_: dict[str, Any]) -> None:
+def _roll(ctx: Ctx, fight_: QueueItem) -> None:
     """A die per side; „когда Лорд Годалминг вступает в бой с Агентом, он бросает два кубика
     Охотника вместо одного и выбирает наилучший результат.“"""
-    now = fight_["now"]
+    now = fight.resolving(fight_)
     twice = fight_["enemy"] == "agent" and "godalming" in fight_["hunters"]
     ours = [ctx.rng.roll(6) for _ in range(2 if twice else 1)]
     theirs = [ctx.rng.roll(6)]
@@ -218,12 +220,12 @@ def _roll(ctx: Ctx, fight_: dict[str, Any]) -> None:
                 dice=[str(d) for d in dice], total=totals[side], mods=names)
 
 
-def _settle(ctx: Ctx, fight_: dict[str, Any]) -> None:
+def _settle(ctx: Ctx, fight_: QueueItem) -> None:
     """The higher total wins; „Если игроки на боевом броске получают равные результаты,
     каждый смотрит на инициативу своей карты… Выигрывает раунд игрок с наибольшей
     инициативой.“ The same initiative: both roll again (the rulebook is silent)."""
     state = ctx.state
-    now = fight_["now"]
+    now = fight.resolving(fight_)
     for _ in range(MAX_REROLLS):
         totals = now["totals"]
         if totals["hunters"] != totals["enemy"]:
@@ -243,9 +245,9 @@ def _settle(ctx: Ctx, fight_: dict[str, Any]) -> None:
     _won(ctx, fight_, "hunters")
 
 
-def _initiative(ctx: Ctx, fight_: dict[str, Any]) -> str:
+def _initiative(ctx: Ctx, fight_: QueueItem) -> str:
     state = ctx.state
-    now = fight_["now"]
+    now = fight.resolving(fight_)
     ours = max(tactics.initiative(state, now["cards"][h]) for h in fight_["hunters"])
     theirs = tactics.initiative(state, now["cards"][ENEMY])
     now["tie"] = {"hunters": ours, "enemy": theirs, "how": None}
@@ -256,11 +258,11 @@ def _initiative(ctx: Ctx, fight_: dict[str, Any]) -> str:
     return "hunters" if ours > theirs else "enemy"
 
 
-def _tie_seat(state: State, fight_: dict[str, Any], proposal: str) -> int:
+def _tie_seat(state: State, fight_: QueueItem, proposal: str) -> int:
     """The player the app's reading favours checks it; Dracula's when it reads a draw."""
     if proposal != "hunters":
         return DRACULA
-    now = fight_["now"]
+    now = fight.resolving(fight_)
     best = max(fight_["hunters"], key=lambda h: tactics.initiative(state, now["cards"][h]))
     return controller(state, best)
 
@@ -278,7 +280,7 @@ def _tie_options(state: State, data: dict[str, Any]) -> list[Any]:
                   for k, text in _TIE.items() if k != proposal]
 
 
-def other_side(state: State, fight_: dict[str, Any], seat: int) -> int:
+def other_side(state: State, fight_: QueueItem, seat: int) -> int:
     """Who checks a reading for the other side: Dracula's player against a hunter's, the
     player of the fighting hunter with the best card against Dracula's."""
     if seat != DRACULA:
@@ -311,7 +313,7 @@ def _tie_check(ctx: Ctx, data: dict[str, Any], key: str) -> None:
     """Both sides looked: the reading stands when the other side agrees; a dispute is rolled
     again (the rulebook's own way out of a tie neither side can settle)."""
     fight_ = fight.current(ctx.state)
-    now = fight_["now"]
+    now = fight.resolving(fight_)
     reading, by, check = data["reading"], {"seat": data["by"]}, {"seat": data["check"]}
     if key == "agree":
         now["tie"].update(how="agreed", by=[data["by"], data["check"]])
@@ -328,8 +330,8 @@ def _tie_check(ctx: Ctx, data: dict[str, Any], key: str) -> None:
     _settle(ctx, fight_)
 
 
-def _won(ctx: Ctx, fight_: dict[str, Any], winner: str) -> None:
-    now = fight_["now"]
+def _won(ctx: Ctx, fight_: QueueItem, winner: str) -> None:
+    now = fight.resolving(fight_)
     now["winner"] = winner
     if winner == "hunters":
         ctx.say("The hunters win the round.")
@@ -350,7 +352,7 @@ def _won(ctx: Ctx, fight_: dict[str, Any], winner: str) -> None:
 
 def _pairs(state: State, label: str) -> list[Any]:
     fight_ = fight.current(state)
-    now = fight_["now"]
+    now = fight.resolving(fight_)
     out = []
     for hunter in fight_["hunters"]:
         card = now["cards"][hunter]
@@ -375,10 +377,10 @@ def _target(ctx: Ctx, data: dict[str, Any], hunter: str) -> None:
     _applied(ctx, fight.current(ctx.state), hunter)
 
 
-def _applied(ctx: Ctx, fight_: dict[str, Any], hunter: str) -> None:
+def _applied(ctx: Ctx, fight_: QueueItem, hunter: str) -> None:
     """The winner's card against the loser's card; an uncertain cell goes to the winning
     player first."""
-    now = fight_["now"]
+    now = fight.resolving(fight_)
     now["applied"] = hunter
     winner = now["winner"]
     hunter_card, enemy_card = now["cards"][hunter], now["cards"][ENEMY]
@@ -391,8 +393,8 @@ def _applied(ctx: Ctx, fight_: dict[str, Any], hunter: str) -> None:
     _finish_round(ctx, fight_)
 
 
-def _alternatives(fight_: dict[str, Any]) -> list[list[str]]:
-    now = fight_["now"]
+def _alternatives(fight_: QueueItem) -> list[list[str]]:
+    now = fight.resolving(fight_)
     hunter = now["applied"]
     return tactics.printed_alternatives(fight_["enemy"], now["winner"], now["cards"][hunter],
                                         now["cards"][ENEMY])
@@ -400,7 +402,7 @@ def _alternatives(fight_: dict[str, Any]) -> list[list[str]]:
 
 def _confirm_options(state: State, data: dict[str, Any]) -> list[Any]:
     fight_ = fight.current(state)
-    now = fight_["now"]
+    now = fight.resolving(fight_)
     hint = N_("The data marks this result uncertain: read it on the winning card.")
 
     def names(result: list[str]) -> list[str]:
@@ -419,7 +421,7 @@ def _confirm_options(state: State, data: dict[str, Any]) -> list[Any]:
 def _confirm(ctx: Ctx, data: dict[str, Any], key: str) -> None:
     """The winner's reading of the printed card; it stands once the other side agrees."""
     fight_ = fight.current(ctx.state)
-    now = fight_["now"]
+    now = fight.resolving(fight_)
     by = data.get("by", DRACULA if now["winner"] == "enemy"
                   else controller(ctx.state, now["applied"]))
     reading = now["result"] if key == "data" else _alternatives(fight_)[int(key)]
@@ -444,7 +446,7 @@ def _confirm_check(ctx: Ctx, data: dict[str, Any], key: str) -> None:
     """Both sides looked: the winner's reading stands when the loser agrees; disputed, the
     app's reading (the one source) stands and the round is marked disputed."""
     fight_ = fight.current(ctx.state)
-    now = fight_["now"]
+    now = fight.resolving(fight_)
     by, check = {"seat": data["by"]}, {"seat": data["check"]}
     if key == "agree":
         now["how"] = "agreed" if data["reading"] == now["result"] else "corrected"
@@ -459,11 +461,11 @@ def _confirm_check(ctx: Ctx, data: dict[str, Any], key: str) -> None:
     _finish_round(ctx, fight_)
 
 
-def _finish_round(ctx: Ctx, fight_: dict[str, Any]) -> None:
+def _finish_round(ctx: Ctx, fight_: QueueItem) -> None:
     """Apply the result, then set up the next round: a Repel limits Dracula's next card,
     Garlic and Rage count down, a win with Dodge gives +1 next round (and so does a result
     printed "+1 next round", once)."""
-    now = fight_["now"]
+    now = fight.resolving(fight_)
     outcome = combat_results.apply(ctx, fight_)
     played, winner = now["cards"], now["winner"]
     fight_["repel"] = "repel" in now["result"]
@@ -520,6 +522,3 @@ def redeal(state: State, seat: int | None, rng: Random) -> None:
         else:
             fight_["pending"][fighter] = rng.choice(
                 tactics.hunter_options(state, fight_, fighter))[1]
-
-
-HANDLERS = {"tactic": do_tactic}

@@ -29,6 +29,7 @@ from companion.games.fury.choices import question
 from companion.games.fury.state import (
     DRACULA,
     Ctx,
+    QueueItem,
     State,
     add_vampires,
     controller,
@@ -48,12 +49,12 @@ def red_line(blood: int) -> int:
     return max(0, (blood - 1) // 5 * 5)
 
 
-def apply(ctx: Ctx, fight_: dict[str, Any]) -> str | None:
+def apply(ctx: Ctx, fight_: QueueItem) -> str | None:
     """Apply the round's result; return how the combat ends ("over", "defeated", "bitten",
     "killed", "wounded", "end"), "dracula" when a killed agent leaves Dracula to fight, or
     None when the combat goes on."""
     state = ctx.state
-    now = fight_["now"]
+    now = fight.resolving(fight_)
     hunter = now["applied"]
     hunter_card, enemy_card = now["cards"][hunter], now["cards"][fight.ENEMY]
     result = now["result"]
@@ -121,7 +122,7 @@ def apply(ctx: Ctx, fight_: dict[str, Any]) -> str | None:
     return None
 
 
-def _dracula_here(state: State, fight_: dict[str, Any]) -> bool:
+def _dracula_here(state: State, fight_: QueueItem) -> bool:
     place = fight_["place"]
     return bool(state["trail"]) and trail.dracula_place(state) == place and not \
         board.is_sea(place)

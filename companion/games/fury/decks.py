@@ -19,7 +19,7 @@ from companion.games.fury.state import DRACULA, Ctx, State, controller
 def new_event_deck(rng: Any) -> list[str]:
     """„Перетасуйте колоду карт Событий, затем самую нижнюю карту из этой колоды положите
     наверх.“"""
-    deck = rng.shuffle(list(cards.EVENT_DECK))
+    deck: list[str] = rng.shuffle(list(cards.EVENT_DECK))
     deck.insert(0, deck.pop())
     return deck
 

@@ -17,11 +17,15 @@ from companion.games.fury import board, cards, decks, encounters, movement, trai
 from companion.games.fury.state import (
     DRACULA,
     Ctx,
+    QueueItem,
+    Slot,
     State,
     add_vampires,
     gain_blood,
     hunters_at,
     lose_blood,
+    place_of,
+    turn_of,
 )
 
 GROUP_MOVE = N_("Move")
@@ -138,7 +142,7 @@ def do_teleport(ctx: Ctx, seat: int, params: dict[str, Any]) -> None:
     _lay(ctx, trail.new_slot(ctx.state, board.CASTLE, board.CASTLE), 0, None)
 
 
-def _double_back(state: State, to: str) -> trail.Slot:
+def _double_back(state: State, to: str) -> Slot:
     """The location card moves from its place in the trail or catacombs to the front, on
     the Double Back card, with its encounters; a power card it lay on stays behind."""
     old = next(s for s in trail.slots(state) if s["card"] == to)
@@ -155,12 +159,13 @@ def _double_back(state: State, to: str) -> trail.Slot:
     return slot
 
 
-def _lay(ctx: Ctx, slot: trail.Slot, cost: int, power: str | None) -> None:
+def _lay(ctx: Ctx, slot: Slot, cost: int, power: str | None) -> None:
     state = ctx.state
     ctx.revealed = True
     to = slot["place"]
     moved_from = slot.pop("from", None)
     if power == "double_back":
+        assert moved_from is not None, "a Double Back says where its card came from"
         origin = (N_("the catacombs") if moved_from["where"] == "catacombs"
                   else N_("the trail"))
         ctx.say("Dracula plays Double Back: a card from {where} (space {n}) moves to the "
@@ -183,7 +188,7 @@ def _lay(ctx: Ctx, slot: trail.Slot, cost: int, power: str | None) -> None:
         _dark_call(ctx)
     if dropped is not None:
         drop(ctx, dropped)
-    state["turn"]["stage"] = "moved"
+    turn_of(state)["stage"] = "moved"
 
 
 def _dark_call(ctx: Ctx) -> None:
@@ -203,7 +208,7 @@ def _dark_call(ctx: Ctx) -> None:
         state["queue"].append({"kind": "keep_tokens", "seat": DRACULA, "kept": []})
 
 
-def drop(ctx: Ctx, slot: trail.Slot) -> None:
+def drop(ctx: Ctx, slot: Slot) -> None:
     """A card leaves the trail. With no encounter on it there is nothing to choose (its
     token count is public); otherwise Dracula chooses, even when only one answer is legal,
     so the question itself never tells what the face-down card was."""
@@ -213,7 +218,7 @@ def drop(ctx: Ctx, slot: trail.Slot) -> None:
     ctx.state["queue"].append({"kind": "dropoff", "seat": DRACULA, "slot": slot})
 
 
-def dropoff_actions(state: State, item: dict[str, Any]) -> list[Action]:
+def dropoff_actions(state: State, item: QueueItem) -> list[Action]:
     slot = item["slot"]
     where = board.name(slot["place"])
     group = N_("The card leaving your trail")
@@ -224,7 +229,7 @@ def dropoff_actions(state: State, item: dict[str, Any]) -> list[Action]:
         out.append(Action("dropoff", {"choice": "catacombs", "token": ""},
                           N_("Into the catacombs ({place})"), {"place": where}, group=group,
                           hint=N_("Its encounters wait face down there.")))
-    if slot["power"] != "hide" and state["turn"]["who"] == "dracula":
+    if slot["power"] != "hide" and turn_of(state)["who"] == "dracula":
         for token in sorted({t for t in slot["tokens"] if cards.kind(t) in cards.MATURING}):
             out.append(Action("dropoff", {"choice": "mature", "token": token},
                               N_("Mature {encounter}"),
@@ -249,14 +254,14 @@ def do_dropoff(ctx: Ctx, seat: int, params: dict[str, Any]) -> None:
     tokens = list(slot["tokens"])
     if choice == "mature":
         tokens.remove(params["token"])
-        state["turn"]["maturing"].append(params["token"])
+        turn_of(state)["maturing"].append(params["token"])
         ctx.say("Dracula keeps an encounter from that card to mature in his action phase.")
     else:
         ctx.say("The card leaves play; its encounters return to the pool.")
     trail.return_tokens(state, tokens)
 
 
-def keep_actions(state: State, item: dict[str, Any]) -> list[Action]:
+def keep_actions(state: State, item: QueueItem) -> list[Action]:
     group = N_("Dark Call: choose the encounters you keep")
     left = decks.encounter_hand_size(state) - len(item["kept"])
     return _distinct_tokens(state["encounters"], item["kept"], group, left)
@@ -344,7 +349,7 @@ def do_attack(ctx: Ctx, seat: int, params: dict[str, Any]) -> None:
     ctx.say("Dracula reveals himself in {place} and attacks {hunters}.",
             place=board.name(here), hunters=[cards.hunter_name(h) for h in targets])
     encounters.start_combat(ctx, "dracula", targets, here)
-    state["turn"]["stage"] = "mature"
+    turn_of(state)["stage"] = "mature"
 
 
 def do_place(ctx: Ctx, seat: int, params: dict[str, Any]) -> None:
@@ -354,7 +359,7 @@ def do_place(ctx: Ctx, seat: int, params: dict[str, Any]) -> None:
     state["trail"][0]["tokens"].append(token)
     ctx.say("Dracula lays an encounter on his newest trail card.")
     ctx.tell([DRACULA], "You lay {encounter}.", encounter=cards.encounter_name(token))
-    state["turn"]["stage"] = "mature"
+    turn_of(state)["stage"] = "mature"
 
 
 def mature(ctx: Ctx, token: str) -> None:
@@ -404,8 +409,8 @@ def _desecrated_soil(ctx: Ctx) -> None:
 def ambush_actions(state: State) -> list[Action]:
     group = N_("Matured Ambush: an encounter straight onto a hunter")
     out = [Action("ambush", {"token": "", "hunter": ""}, N_("Play no encounter"), group=group)]
-    targets = [h for h, data in state["hunters"].items()
-               if data["place"] != board.HOSPITAL and not board.is_sea(data["place"])]
+    targets = [h for h in state["hunters"]
+               if place_of(state, h) != board.HOSPITAL and not board.is_sea(place_of(state, h))]
     seen: set[str] = set()
     for token in sorted(state["encounters"]):
         if cards.kind(token) in seen:
@@ -435,14 +440,3 @@ def refill(ctx: Ctx) -> None:
     drawn = decks.refill_encounters(ctx)
     if drawn:
         ctx.say(_DRAWS, n=drawn)
-
-
-HANDLERS = {
-    "move": do_move,
-    "teleport": do_teleport,
-    "dropoff": do_dropoff,
-    "keep_token": do_keep_token,
-    "attack": do_attack,
-    "place": do_place,
-    "ambush": do_ambush,
-}

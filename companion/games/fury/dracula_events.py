@@ -11,7 +11,7 @@ from companion.games.fury import board, cards, figures, hunters, movement, trail
 from companion.games.fury.choices import ask, question
 from companion.games.fury.event_effects import cancel, hunter_options, pending, place_options
 from companion.games.fury.events import open_window, set_ally
-from companion.games.fury.state import DRACULA, Ctx, State, hunter_label
+from companion.games.fury.state import DRACULA, Ctx, QueueItem, State, hunter_label, place_of
 
 # --- Dracula's cards played when drawn -------------------------------------------------------
 
@@ -190,7 +190,7 @@ def wild_horses(ctx: Ctx, play_: dict[str, Any]) -> None:
 
 
 def _horses_options(state: State, data: dict[str, Any]) -> list[Any]:
-    here = state["hunters"][data["group"][0]]["place"]
+    here = place_of(state, data["group"][0])
     return place_options([p for p in board.ROAD.get(here, ()) if board.is_city(p)],
                          N_("Send them to {place}"))
 
@@ -222,7 +222,7 @@ def control_storms(ctx: Ctx, play_: dict[str, Any]) -> None:
 
 
 def _storm_port_options(state: State, data: dict[str, Any]) -> list[Any]:
-    start = state["hunters"][data["group"][0]]["place"]
+    start = place_of(state, data["group"][0])
     reach = _sea_reach(start, 3)
     return place_options(sorted(p for p in reach if not board.is_sea(p)),
                          N_("Wash them up in {place}"))
@@ -259,7 +259,7 @@ def _control_storms(ctx: Ctx, data: dict[str, Any], port: str) -> None:
 # --- Relentless Minion: after a fight with a minion ----------------------------------------
 
 
-def after_agent(ctx: Ctx, fight: dict[str, Any]) -> None:
+def after_agent(ctx: Ctx, fight: QueueItem) -> None:
     """„As soon as a hunter has killed a Minion or escaped from one“: Dracula may play
     Relentless Minion (asked whenever he holds event cards)."""
     token = fight.get("token")

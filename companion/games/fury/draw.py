@@ -16,6 +16,7 @@ import math
 from collections.abc import Iterable, Sequence
 from html import escape
 from pathlib import Path
+from typing import Any
 
 from companion.games.fury import board, geo
 
@@ -293,10 +294,10 @@ def europe_svg(names: dict[str, str]) -> str:
     return "\n".join(out) + "\n"
 
 
-def map_json(data: dict) -> str:
+def map_json(data: dict[str, Any]) -> str:
     """``data/map.json`` as written: one place or link per line, so a diff shows what
     changed."""
-    def line(item: dict) -> str:
+    def line(item: dict[str, Any]) -> str:
         return json.dumps(item, ensure_ascii=False, separators=(", ", ": "))
 
     places = ",\n".join(f"  {line(p)}" for p in data["places"])

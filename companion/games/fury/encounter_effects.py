@@ -8,17 +8,26 @@ instead of going back to the pool.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from companion.games.base import N_
 from companion.games.fury import board, cards, decks, events, figures, hunters
 from companion.games.fury.choices import ask, question
 from companion.games.fury.encounters import start_combat
-from companion.games.fury.state import DRACULA, Ctx, State, controller, hunter_label
+from companion.games.fury.state import (
+    DRACULA,
+    Ctx,
+    State,
+    controller,
+    hunter_label,
+    place_of,
+    turn_of,
+)
 
 
 def region(state: State, hunter: str) -> str:
-    return board.PLACES[state["hunters"][hunter]["place"]].region or "west"
+    return board.PLACES[place_of(state, hunter)].region or "west"
 
 
 def end_turn(ctx: Ctx) -> None:
@@ -130,12 +139,12 @@ def fog(ctx: Ctx, token: str, group: list[str], ambush: bool) -> bool:
     Dracula's turn (a matured Ambush), his coming turn is the next."""
     end_turn(ctx)
     holder = group[0]
-    turn = ctx.state["turn"]
+    turn = turn_of(ctx.state)
     ctx.state["hunters"][holder]["held"].append(token)
     this_turn = turn is not None and turn["who"] != "dracula" and holder in turn["group"]
     ctx.state["hunters"][holder]["fog"] = 2 if this_turn else 1
     ctx.say("Fog settles on {place}: no other hunter may enter or leave it until the end of "
-            "{hunter}'s next turn.", place=board.name(ctx.state["hunters"][holder]["place"]),
+            "{hunter}'s next turn.", place=board.name(place_of(ctx.state, holder)),
             hunter=hunter_label(holder))
     return True
 
@@ -251,7 +260,7 @@ def spy(ctx: Ctx, token: str, group: list[str], ambush: bool) -> bool:
 def _declare_options(state: State, data: dict[str, Any]) -> list[Any]:
     from companion.games.fury import movement
 
-    here = state["hunters"][data["hunter"]]["place"]
+    here = place_of(state, data["hunter"])
     out = [("stay", N_("I will stay in {place}"), {"place": board.name(here)}, "")]
     for to in movement.hunter_road(state, here):
         out.append((f"road:{to}", N_("By road to {place}"), {"place": board.name(to)}, ""))
@@ -302,7 +311,7 @@ def _steal_options(state: State, data: dict[str, Any]) -> list[Any]:
 @question(N_("Thief: which kind of card?"), _steal_options)
 def _steal(ctx: Ctx, data: dict[str, Any], kind: str) -> None:
     hunter = data["hunter"]
-    held = sorted(ctx.state["hunters"][hunter][kind])
+    held = sorted(ctx.state["hunters"][hunter]["items" if kind == "items" else "events"])
     card = held[ctx.rng.randbelow(len(held))]
     ctx.revealed = True
     hunters.discard_card(ctx, hunter, card, N_("the thief"))
@@ -315,8 +324,7 @@ def agent(ctx: Ctx, token: str, group: list[str], ambush: bool) -> bool:
     """„Ассасин: Охотник атакован Агентом со всеми 5 Приемами Агента…“; „Миньон: Охотник
     атакован Агентом с Ударом, Уклонением и Приемами, которые изображены на жетоне.“ The
     token stays on its card until the agent is killed („Жетон агента остается в локации“)."""
-    place = ctx.state["hunters"][group[0]]["place"]
-    return start_combat(ctx, token, group, place)
+    return start_combat(ctx, token, group, place_of(ctx.state, group[0]))
 
 
 def new_vampire(ctx: Ctx, token: str, group: list[str], ambush: bool) -> bool:
@@ -431,7 +439,7 @@ def _bats_options(state: State, data: dict[str, Any]) -> list[Any]:
     from companion.games.fury import movement
 
     hunter = data["hunter"]
-    here = state["hunters"][hunter]["place"]
+    here = place_of(state, hunter)
     name = cards.hunter_name(hunter)
     roads = [to for to in movement.hunter_road(state, here)]
     if not roads:

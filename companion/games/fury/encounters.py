@@ -16,7 +16,7 @@ from typing import Any
 
 from companion.games.base import N_, NP_, Action
 from companion.games.fury import board, byhand, cards, events, news, trail
-from companion.games.fury.state import DRACULA, Ctx, State
+from companion.games.fury.state import DRACULA, Ctx, QueueItem, State, place_of, turn_of
 
 Effect = Callable[[Ctx, str, list[str], bool], bool]
 """``effect(ctx, token, hunters, ambush) -> keep``: resolve the token against the hunters;
@@ -43,8 +43,8 @@ def search(ctx: Ctx, group: list[str]) -> None:
     """Reveal the group's location if it is on the trail or in the catacombs, and line up
     the encounters on it."""
     state = ctx.state
-    place = state["hunters"][group[0]]["place"]
-    turn = state["turn"]
+    place = place_of(state, group[0])
+    turn = turn_of(state)
     turn["found"] = []
     if board.is_sea(place) or place == board.HOSPITAL:
         return
@@ -68,7 +68,7 @@ def search(ctx: Ctx, group: list[str]) -> None:
 def order_actions(state: State) -> list[Action]:
     """„…в порядке, установленном Дракулой“: Dracula picks the next one."""
     seen: dict[str, str] = {}
-    for token in sorted(state["turn"]["found"]):
+    for token in sorted(turn_of(state)["found"]):
         seen.setdefault(cards.kind(token), token)
     return [Action("next_encounter", {"token": token}, N_("Next: {encounter}"),
                    {"encounter": cards.encounter_name(token)},
@@ -81,7 +81,7 @@ def do_next(ctx: Ctx, seat: int, params: dict[str, Any]) -> None:
 
 
 def resolve_found(ctx: Ctx, token: str) -> None:
-    turn = ctx.state["turn"]
+    turn = turn_of(ctx.state)
     turn["found"].remove(token)
     resolve(ctx, token, list(turn["group"]))
 
@@ -103,18 +103,19 @@ def resolve(ctx: Ctx, token: str, group: list[str], ambush: bool = False) -> Non
     events.open_window(ctx, "encounter", among=group, token=token)
 
 
-def _meet(ctx: Ctx, item: dict[str, Any]) -> None:
+def _meet(ctx: Ctx, item: QueueItem) -> None:
     """The encounter acts; what it said goes with it to the tablet's first screen."""
     start = len(ctx.log)
     _act(ctx, item)
     news.since(ctx, start)
 
 
-def _act(ctx: Ctx, item: dict[str, Any]) -> None:
+def _act(ctx: Ctx, item: QueueItem) -> None:
     """The encounter acts on the hunters (not on one in the hospital), unless a card
     stopped it."""
     state = ctx.state
     token = item["token"]
+    assert token is not None, "an encounter met is a token"
     group = [h for h in item["group"] if state["hunters"][h]["place"] != board.HOSPITAL]
     slot = trail.holding(state, token)
     if cards.kind(token) == "new_vampire" and cards.is_night(state["time"]) \
@@ -179,4 +180,3 @@ def _seduced(ctx: Ctx, token: str, group: list[str]) -> None:
         turn["ended"] = True
 
 
-HANDLERS = {"next_encounter": do_next}

@@ -17,7 +17,15 @@ from companion.games.base import N_
 from companion.games.fury import board, cards, hunters, trail
 from companion.games.fury.choices import ask, question
 from companion.games.fury.events import later, open_window
-from companion.games.fury.state import DRACULA, Ctx, State, controller, hunter_label
+from companion.games.fury.state import (
+    DRACULA,
+    Ctx,
+    QueueItem,
+    Slot,
+    State,
+    controller,
+    hunter_label,
+)
 
 LAND = [p for p in board.PLACES if board.is_land(p) and p != board.HOSPITAL]
 
@@ -36,7 +44,7 @@ def holds(state: State, hunter: str, *kinds: str) -> list[str]:
 # --- revealing the trail (and Sensationalist Press) -----------------------------------------
 
 
-def reveal(ctx: Ctx, found: list[trail.Slot], why: str, tokens: bool = False) -> None:
+def reveal(ctx: Ctx, found: list[Slot], why: str, tokens: bool = False) -> None:
     """An event reveals trail or catacomb cards; first Dracula may play Sensationalist Press
     („When an event card would reveal 1 or more cards of your trail or catacombs“)."""
     targets = [s["id"] for s in found
@@ -49,13 +57,13 @@ def reveal(ctx: Ctx, found: list[trail.Slot], why: str, tokens: bool = False) ->
     open_window(ctx, "reveal", slots=targets)
 
 
-def _reveal_now(ctx: Ctx, item: dict[str, Any]) -> None:
+def _reveal_now(ctx: Ctx, item: QueueItem) -> None:
     state = ctx.state
     for slot_id in item["slots"]:
         where = trail.find(state, slot_id)
         if where is None:
             continue
-        slot = state[where[0]][where[1]]
+        slot = trail.get(state, slot_id)
         slot["revealed"] = True
         name = board.name(slot["card"] or slot["place"])
         if where[0] == "trail":
@@ -72,7 +80,7 @@ def _reveal_now(ctx: Ctx, item: dict[str, Any]) -> None:
 
 
 
-def _pending_reveal(state: State) -> dict[str, Any] | None:
+def _pending_reveal(state: State) -> QueueItem | None:
     return next((q for q in state["queue"] if q.get("do") == "reveal"), None)
 
 
@@ -172,7 +180,7 @@ def cancel(ctx: Ctx, card_id: str) -> None:
             return
 
 
-def pending(state: State, do: str) -> dict[str, Any] | None:
+def pending(state: State, do: str) -> QueueItem | None:
     """The step of this kind waiting in the queue (the train, the meeting, the fight a
     card played at its moment changes)."""
     return next((q for q in state["queue"] if q.get("do") == do), None)

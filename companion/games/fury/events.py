@@ -25,12 +25,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Literal, cast
 
 from companion.games.base import N_, Action
 from companion.games.fury import byhand, cards, decks, hunters, news
 from companion.games.fury.cards import HUNTERS
-from companion.games.fury.state import DRACULA, Ctx, State, controller
+from companion.games.fury.state import DRACULA, Ctx, QueueItem, State, controller
 
 Effect = Callable[[Ctx, dict[str, Any]], None]
 """``effect(ctx, play)``: ``play`` = {"card", "hunter" (the hunter who plays it, or None for
@@ -139,7 +139,7 @@ def dracula_gains(ctx: Ctx, card_id: str) -> None:
         play(ctx, card_id, None)
 
 
-def set_ally(ctx: Ctx, side: str, card_id: str | None) -> None:
+def set_ally(ctx: Ctx, side: Literal["dracula", "hunters"], card_id: str | None) -> None:
     """„Дракула и Охотники могут иметь только по одному Союзнику“: the new ally replaces
     the old one, which is discarded (``card_id`` None: the ally is discarded)."""
     state = ctx.state
@@ -185,7 +185,7 @@ def play(ctx: Ctx, card_id: str, hunter: str | None, data: dict[str, Any] | None
     news.begin(ctx, "event", cards.event_name(card_id), cards.en(entry["text"]), who=player)
     ctx.revealed = True
     decks.discard_event(state, card_id)
-    items: list[dict[str, Any]] = []
+    items: list[QueueItem] = []
     spec = _card(cards.kind(card_id))
     if spec is None or spec.cancellable:
         other = "dracula" if hunter else "hunters"
@@ -203,10 +203,11 @@ def play(ctx: Ctx, card_id: str, hunter: str | None, data: dict[str, Any] | None
 
 def later(ctx: Ctx, do: str, **data: Any) -> None:
     """Queue the rest of an effect, to run once the questions before it are answered."""
-    ctx.state["queue"].insert(0, {"kind": "effect", "do": do, **data})
+    # the step's own keys, each declared in QueueItem (a test holds the states to it)
+    ctx.state["queue"].insert(0, cast(QueueItem, {"kind": "effect", "do": do, **data}))
 
 
-def resolve_effect(ctx: Ctx, item: dict[str, Any]) -> None:
+def resolve_effect(ctx: Ctx, item: QueueItem) -> None:
     """The effect of a played card, once nobody cancelled it (or a step left for later)."""
     if "do" in item:
         _later(item["do"])(ctx, item)
@@ -214,7 +215,7 @@ def resolve_effect(ctx: Ctx, item: dict[str, Any]) -> None:
     spec = _card(cards.kind(item["card"]))
     if spec is not None:
         start = len(ctx.log)
-        spec.effect(ctx, item)
+        spec.effect(ctx, cast(dict[str, Any], item))
         news.since(ctx, start)
         return
     hunter = item["hunter"]
@@ -233,8 +234,12 @@ def open_window(ctx: Ctx, window: str, among: list[str] | None = None,
     if holders:
         # Asked or not, the table learns whether a hidden card fits: no free take-back.
         ctx.revealed = True
-    items = [{"kind": "window", "window": window, "seat": seat, "data": data}
-             | ({"among": among} if among else {}) for seat in seats]
+    items: list[QueueItem] = []
+    for seat in seats:
+        item: QueueItem = {"kind": "window", "window": window, "seat": seat, "data": data}
+        if among:
+            item["among"] = among
+        items.append(item)
     ctx.state["queue"][0:0] = items
     return bool(items)
 
@@ -306,13 +311,13 @@ def offers_for(state: State, seat: int, window: str, target: str,
     return out
 
 
-def stale_window(state: State, item: dict[str, Any]) -> bool:
+def stale_window(state: State, item: QueueItem) -> bool:
     """A window whose seat holds nothing that fits any longer: nobody is asked it."""
     return item["kind"] == "window" and not playable(
         state, item["seat"], item["window"], item["data"], item.get("among"))
 
 
-def window_actions(state: State, seat: int, item: dict[str, Any]) -> list[Action]:
+def window_actions(state: State, seat: int, item: QueueItem) -> list[Action]:
     if seat != item["seat"]:
         return []
     heading = WINDOWS[item["window"]][1]
@@ -348,6 +353,3 @@ def do_play_event(ctx: Ctx, seat: int, params: dict[str, Any]) -> None:
 
 def do_pass(ctx: Ctx, seat: int, params: dict[str, Any]) -> None:
     ctx.state["queue"].pop(0)
-
-
-HANDLERS = {"play_event": do_play_event, "pass": do_pass}

@@ -25,11 +25,11 @@ from typing import Any
 from companion.games.base import N_
 from companion.games.fury import board, cards, tactics, trail
 from companion.games.fury.figures import turn_index
-from companion.games.fury.state import DRACULA, Ctx, State, controller, over
+from companion.games.fury.state import DRACULA, Ctx, QueueItem, State, controller, over
 
 ENEMY = "enemy"
 
-OnEnd = Callable[[Ctx, dict[str, Any]], None]
+OnEnd = Callable[[Ctx, QueueItem], None]
 """``on_end(ctx, fight)``, listed in ``registry.FIGHT_ENDS``: called with the finished fight,
 keyed by its ``source`` (an event card that started it) or, for the fights the engine starts,
 by its enemy ("dracula", "agent"): the fight's ``outcome``
@@ -38,7 +38,7 @@ is killed, wounded, bitten, defeated, end, cancelled or over (Relentless Minion 
 
 
 def new(state: State, enemy: str, hunters: list[str], place: str,
-        source: str | None) -> dict[str, Any]:
+        source: str | None) -> QueueItem:
     if enemy in ("dracula", "vampire"):
         kind, agent, token = enemy, None, None
     else:
@@ -54,14 +54,14 @@ def new(state: State, enemy: str, hunters: list[str], place: str,
     }
 
 
-def find(state: State) -> dict[str, Any] | None:
+def find(state: State) -> QueueItem | None:
     for item in state["queue"]:
         if item["kind"] == "combat":
             return item
     return None
 
 
-def current(state: State) -> dict[str, Any]:
+def current(state: State) -> QueueItem:
     """The combat being fought, for its own steps: its tactics are offered only while it
     heads the queue, and its questions wait just before it (``ask``), so it is there."""
     fight = find(state)
@@ -69,32 +69,41 @@ def current(state: State) -> dict[str, Any]:
     return fight
 
 
+def resolving(fight: QueueItem) -> dict[str, Any]:
+    """The round being resolved: there is one from the tactics' reveal to the round's end."""
+    now = fight["now"]
+    assert now is not None, "no round is being resolved"
+    return now
+
+
 def seat_of(state: State, fighter: str) -> int:
     return DRACULA if fighter == ENEMY else controller(state, fighter)
 
 
-def fighters_of(state: State, fight: dict[str, Any], seat: int | None) -> list[str]:
+def fighters_of(state: State, fight: QueueItem, seat: int | None) -> list[str]:
     return [f for f in fight["pending"] if seat is not None and seat_of(state, f) == seat]
 
 
-def enemy_name(fight: dict[str, Any]) -> str:
+def enemy_name(fight: QueueItem) -> str:
     if fight["enemy"] == "dracula":
         return N_("Dracula")
     if fight["enemy"] == "vampire":
         return N_("A vampire")
-    return cards.en(cards.ENCOUNTERS[fight["agent"]]["names"])
+    agent = fight["agent"]
+    assert agent is not None, "a fight with an agent names it"
+    return cards.en(cards.ENCOUNTERS[agent]["names"])
 
 
-def fighter_name(fight: dict[str, Any], fighter: str) -> str:
+def fighter_name(fight: QueueItem, fighter: str) -> str:
     return enemy_name(fight) if fighter == ENEMY else cards.hunter_name(fighter)
 
 
-def lead_seat(state: State, fight: dict[str, Any]) -> int:
+def lead_seat(state: State, fight: QueueItem) -> int:
     """The player who speaks for the hunters of a group: the first one's."""
     return controller(state, fight["hunters"][0])
 
 
-def ask(ctx: Ctx, fight: dict[str, Any], question: str, seat: int, front: bool = False,
+def ask(ctx: Ctx, fight: QueueItem, question: str, seat: int, front: bool = False,
         **data: Any) -> None:
     """Queue a question just before the fight (its next step), or at the very front (a
     consequence of an answer, taken before anything else)."""
@@ -103,7 +112,7 @@ def ask(ctx: Ctx, fight: dict[str, Any], question: str, seat: int, front: bool =
     queue.insert(at, {"kind": "choice", "question": question, "seat": seat, "data": data})
 
 
-def end(ctx: Ctx, fight: dict[str, Any], outcome: str) -> None:
+def end(ctx: Ctx, fight: QueueItem, outcome: str) -> None:
     """The combat is over. An agent not killed stays where it was met („Жетон агента
     остается в локации“) and the hunter who fled it or fell to it ends his turn („ход
     Охотника считается завершенным, и он не может сражаться с Дракулой в этот ход“)."""
@@ -128,10 +137,10 @@ def end(ctx: Ctx, fight: dict[str, Any], outcome: str) -> None:
         hook(ctx, fight)
 
 
-def _release(state: State, token: str) -> None:
+def _release(state: State, token: str | None) -> None:
     """A killed agent's token leaves its card for the pool."""
-    slot = trail.holding(state, token)
-    if slot is not None:
+    slot = trail.holding(state, token) if token is not None else None
+    if slot is not None and token is not None:
         slot["tokens"].remove(token)
         if token in slot["shown"]:
             slot["shown"].remove(token)
@@ -144,7 +153,7 @@ def _end_hunter_turn(state: State) -> None:
         turn["ended"] = True
 
 
-def against_dracula(ctx: Ctx, fight: dict[str, Any]) -> None:
+def against_dracula(ctx: Ctx, fight: QueueItem) -> None:
     """„Если убит Агент Дракулы и в этой же Локации находится Дракула, то битва продолжается
     с ним.“ He is revealed; the fight with him ends the hunter's turn."""
     state = ctx.state
@@ -153,8 +162,8 @@ def against_dracula(ctx: Ctx, fight: dict[str, Any]) -> None:
     ctx.revealed = True
     ctx.say("Dracula is here, in {place}: the combat goes on against him.",
             place=board.name(fight["place"]))
-    fight.update(enemy="dracula", agent=None, token=None, continues=0, repel=False,
-                 no_escape=0, dodge=None, plus=None)
+    fight.update({"enemy": "dracula", "agent": None, "token": None, "continues": 0,
+                  "repel": False, "no_escape": 0, "dodge": None, "plus": None})
     fight["last"][ENEMY] = None
     _end_hunter_turn(state)
 
@@ -166,7 +175,7 @@ def _card(card: str | None) -> str | None:
     return tactics.name(card) if card else None
 
 
-def _options(state: State, fight: dict[str, Any], fighter: str) -> list[str]:
+def _options(state: State, fight: QueueItem, fighter: str) -> list[str]:
     """The viewer's own tactics in the rulebook's order (the buttons follow it)."""
     if fighter == ENEMY:
         return tactics.enemy_options(state, fight)
@@ -205,7 +214,7 @@ def view(state: State, seat: int | None) -> dict[str, Any] | None:
     if fight is None:
         return _after(state)
     mine = fighters_of(state, fight, seat)
-    fighters = []
+    fighters: list[dict[str, Any]] = []
     for fighter in [ENEMY, *fight["hunters"]]:
         pending = fight["pending"][fighter]
         fighters.append({
@@ -214,7 +223,7 @@ def view(state: State, seat: int | None) -> dict[str, Any] | None:
             "chosen": pending is not None, "mine": fighter in mine,
             "choice": _card(pending) if fighter in mine else None,
             "aim": cards.hunter_name(fight["aim"])
-            if fighter == ENEMY and fighter in mine and fight.get("aim") else None,
+            if fighter == ENEMY and fighter in mine and fight["aim"] else None,
             "last": _card(fight["last"][fighter]),
             "options": _options(state, fight, fighter) if fighter in mine else [],
         })
@@ -245,7 +254,7 @@ def _after(state: State) -> dict[str, Any] | None:
     }
 
 
-def waiting_seats(state: State, fight: dict[str, Any]) -> list[int]:
+def waiting_seats(state: State, fight: QueueItem) -> list[int]:
     """Who the fight waits for: the players still to choose a tactic (public: everyone
     chooses each round)."""
     return sorted({seat_of(state, f) for f, c in fight["pending"].items() if c is None})

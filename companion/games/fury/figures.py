@@ -86,10 +86,9 @@ def instructions(state: State, seat: int | None) -> list[dict[str, Any]]:
 def standing(state: State) -> list[dict[str, Any]]:
     """Where every figure stands, to check the board against: the four hunters, then
     Dracula (on the map only while the hunters know where he is)."""
-    out = [{"piece": h, "name": cards.hunter_name(h),
-            "place": state["hunters"][h]["place"],
-            "place_name": board.name(state["hunters"][h]["place"])
-            if state["hunters"][h]["place"] else None} for h in cards.HUNTERS]
+    places = {h: state["hunters"][h]["place"] for h in cards.HUNTERS}
+    out = [{"piece": h, "name": cards.hunter_name(h), "place": place,
+            "place_name": board.name(place) if place else None} for h, place in places.items()]
     known = trail.hunters_know(state)["now"] if state["trail"] else None
     out.append({"piece": "dracula", "name": N_("Dracula"), "place": known,
                 "place_name": board.name(known) if known else None})

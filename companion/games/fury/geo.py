@@ -12,8 +12,9 @@ from __future__ import annotations
 
 import json
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
+from typing import Any
 
 DATA = Path(__file__).parent / "data"
 COAST_FILE = DATA / "coast.json"
@@ -59,7 +60,7 @@ NUDGES: dict[str, Point] = {"liverpool": (-6.0, 1.0), "manchester": (6.0, -1.0)}
 Liverpool and Manchester lie 50 km apart."""
 
 
-def projected(data: dict) -> dict:
+def projected(data: dict[str, Any]) -> dict[str, Any]:
     """The map data with every place's x, y (projected, then nudged) and the frame."""
     places = []
     for place in data["places"]:
@@ -99,7 +100,7 @@ def clip(ring: Sequence[Point], box: tuple[float, float, float, float]) -> list[
     """A closed ring cut to an axis-aligned box (Sutherland–Hodgman); the cut runs along
     the box's edges, so a box larger than the frame hides it."""
     left, top, right, bottom = box
-    edges = (
+    edges: tuple[tuple[Callable[[Point], bool], Callable[[Point, Point], Point]], ...] = (
         (lambda p: p[0] >= left, lambda p, q: _cross_x(p, q, left)),
         (lambda p: p[0] <= right, lambda p, q: _cross_x(p, q, right)),
         (lambda p: p[1] >= top, lambda p, q: _cross_y(p, q, top)),
@@ -137,7 +138,7 @@ def area(ring: Sequence[Point]) -> float:
                                                              strict=True))) / 2
 
 
-def topojson_rings(topology: dict) -> Iterable[list[Point]]:
+def topojson_rings(topology: dict[str, Any]) -> Iterable[list[Point]]:
     """Every ring of every polygon in a TopoJSON topology, as (lon, lat) points."""
     (kx, ky), (dx, dy) = topology["transform"]["scale"], topology["transform"]["translate"]
     arcs = []
@@ -159,7 +160,7 @@ def topojson_rings(topology: dict) -> Iterable[list[Point]]:
                 yield points
 
 
-def _geometries(topology: dict) -> Iterable[dict]:
+def _geometries(topology: dict[str, Any]) -> Iterable[dict[str, Any]]:
     for item in topology["objects"].values():
         stack = [item]
         while stack:
@@ -174,7 +175,7 @@ EUROPE = (-25.0, 30.0, 45.0, 64.0)
 """The longitude and latitude box (west, south, east, north) kept of the world's land."""
 
 
-def coast_from_topojson(topology: dict) -> list[list[Point]]:
+def coast_from_topojson(topology: dict[str, Any]) -> list[list[Point]]:
     """Europe's land rings as (lon, lat) to 0.01°, cut to ``EUROPE`` and simplified;
     islands too small to see on the frame are dropped."""
     rings = []

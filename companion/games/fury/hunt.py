@@ -23,7 +23,15 @@ from companion.games.fury import (
     movement,
     trail,
 )
-from companion.games.fury.state import Ctx, State, controller, hunter_label
+from companion.games.fury.state import (
+    Ctx,
+    QueueItem,
+    State,
+    controller,
+    hunter_label,
+    place_of,
+    turn_of,
+)
 
 MAX_GIVES = 8
 """Trades per action phase: enough for any real exchange, and a game still moves on."""
@@ -56,11 +64,7 @@ def train_faces(state: State) -> list[int]:
 
 
 def current(state: State) -> str:
-    return state["turn"]["who"]
-
-
-def place_of(state: State, hunter: str) -> str:
-    return state["hunters"][hunter]["place"]
+    return turn_of(state)["who"]
 
 
 # --- start of the turn -------------------------------------------------------------------
@@ -69,7 +73,7 @@ def place_of(state: State, hunter: str) -> str:
 def _resolve_open(state: State, hunter: str, ability: str) -> bool:
     if state["resolve"] <= 0:
         return False
-    turn = state["turn"]
+    turn = turn_of(state)
     if state["options"]["resolve_limit"] == "round":
         return ability not in state["resolve_used"]
     return not turn["resolve_used"]
@@ -98,7 +102,7 @@ def start_actions(state: State) -> list[Action]:
                           hint=N_("Lose health equal to the vampires Dracula still needs, "
                                   "then go to any city instead of moving.")))
     if h["place"] == board.HOSPITAL and h["bites"] > hunters.permanent_bites(state, hunter) \
-            and not state["turn"]["cure_tried"]:
+            and not turn_of(state)["cure_tried"]:
         out.append(Action("cure", {}, N_("Try to cure a bite (roll a die)"),
                           group=group,
                           hint=N_("1: lose 2 health; 2–3: nothing; 4–6: the bite is "
@@ -144,7 +148,7 @@ def _soe_cost(state: State) -> int:
 
 
 def do_to_movement(ctx: Ctx, seat: int, params: dict[str, Any]) -> None:
-    ctx.state["turn"]["stage"] = "move"
+    turn_of(ctx.state)["stage"] = "move"
 
 
 def do_resolve(ctx: Ctx, seat: int, params: dict[str, Any]) -> None:
@@ -152,7 +156,7 @@ def do_resolve(ctx: Ctx, seat: int, params: dict[str, Any]) -> None:
     hunter = current(state)
     ability = params["ability"]
     state["resolve"] -= 1
-    state["turn"]["resolve_used"] = True
+    turn_of(state)["resolve_used"] = True
     state["resolve_used"].append(ability)
     ctx.say("{hunter} spends 1 resolve on {ability} ({left} left).",
             hunter=hunter_label(hunter), ability=cards.en(cards.RESOLVE[ability]["names"]),
@@ -178,11 +182,12 @@ def newspaper_reports(ctx: Ctx) -> None:
         return
     slot["revealed"] = True
     position = state["trail"].index(slot) + 1
+    assert slot["card"] is not None, "the oldest hidden location card"
     ctx.say("Newspaper Reports: trail card {n} is {place}.", n=position,
             place=board.name(slot["card"]))
 
 
-def go_anywhere_actions(state: State, item: dict[str, Any]) -> list[Action]:
+def go_anywhere_actions(state: State, item: QueueItem) -> list[Action]:
     return [Action("go", {"place": p}, N_("Go to {place}"), {"place": board.name(p)},
                    group=N_("Sense of Emergency: where to?"))
             for p in movement.hunter_start_places()]
@@ -192,12 +197,13 @@ def do_go(ctx: Ctx, seat: int, params: dict[str, Any]) -> None:
     state = ctx.state
     item = state["queue"].pop(0)
     hunter = item["hunter"]
+    assert hunter is not None, "a hunter goes anywhere"
     figures.move_hunter(ctx, hunter, params["place"], N_("Sense of Emergency"))
     ctx.say("{hunter} hurries to {place}.", hunter=hunter_label(hunter),
             place=board.name(params["place"]))
-    if state["turn"]["who"] == hunter and state["turn"]["stage"] in ("start", "move"):
-        state["turn"]["moved"] = True
-        state["turn"]["stage"] = "search"
+    if turn_of(state)["who"] == hunter and turn_of(state)["stage"] in ("start", "move"):
+        turn_of(state)["moved"] = True
+        turn_of(state)["stage"] = "search"
 
 
 def do_cure(ctx: Ctx, seat: int, params: dict[str, Any]) -> None:
@@ -205,7 +211,7 @@ def do_cure(ctx: Ctx, seat: int, params: dict[str, Any]) -> None:
     снимается.“"""
     state = ctx.state
     hunter = current(state)
-    state["turn"]["cure_tried"] = True
+    turn_of(state)["cure_tried"] = True
     roll = ctx.rng.roll(6)
     ctx.revealed = True
     ctx.say("{hunter} tries to cure a bite: the die shows {roll}.", hunter=hunter_label(hunter),
@@ -232,7 +238,7 @@ def companions(state: State) -> list[str]:
 
 def fogged(state: State) -> set[str]:
     """Cities under Fog: no other hunter may enter or leave them."""
-    return {h["place"] for h in state["hunters"].values() if h["fog"] > 0}
+    return {h["place"] for h in state["hunters"].values() if h["fog"] > 0 and h["place"]}
 
 
 def _allowed(state: State, hunter: str, by: str, to: str | None) -> bool:
@@ -257,7 +263,7 @@ _MOVES = ("travel", "train", "ride")
 def move_actions(state: State) -> list[Action]:
     hunter = current(state)
     offered = _move_actions(state)
-    if not state["turn"]["voyage"] and state["turn"]["rail"] is None:
+    if not turn_of(state)["voyage"] and turn_of(state)["rail"] is None:
         offered += items.horse_actions(state, hunter)
     offered = [a for a in offered
                if a.action not in _MOVES
@@ -270,7 +276,7 @@ def _bound(state: State, hunter: str, offered: list[Action]) -> list[Action]:
     """The move said to the Spy or to Vampiric Influence binds: while it is possible it is
     the only move offered — no staying, no voyage with Excellent Weather; staying is left
     only when it became impossible. Once on the declared train, its die decides."""
-    turn = state["turn"]
+    turn = turn_of(state)
     if state["hunters"][hunter]["declared"] is None or turn["rail"] is not None:
         return offered
     offered = [a for a in offered if a.action != "set_sail"]
@@ -280,7 +286,7 @@ def _bound(state: State, hunter: str, offered: list[Action]) -> list[Action]:
 
 
 def _move_actions(state: State) -> list[Action]:
-    turn = state["turn"]
+    turn = turn_of(state)
     hunter = current(state)
     here = place_of(state, hunter)
     out: list[Action] = []
@@ -344,7 +350,7 @@ def _voyage_actions(state: State, hunter: str) -> list[Action]:
 
 
 def do_join(ctx: Ctx, seat: int, params: dict[str, Any]) -> None:
-    turn = ctx.state["turn"]
+    turn = turn_of(ctx.state)
     hunter = params["hunter"]
     if params["join"]:
         turn["group"].append(hunter)
@@ -359,7 +365,7 @@ def do_train(ctx: Ctx, seat: int, params: dict[str, Any]) -> None:
     """The train is caught after Dracula may play False Tip-off; Chartered Carriage, played
     first, gives the fastest train."""
     state = ctx.state
-    turn = state["turn"]
+    turn = turn_of(state)
     hunter = current(state)
     ctx.say(_TRY_TRAIN, hunters=[hunter_label(h) for h in turn["group"]])
     events.later(ctx, "train", group=list(turn["group"]), delayed=False, express=False)
@@ -369,12 +375,12 @@ def do_train(ctx: Ctx, seat: int, params: dict[str, Any]) -> None:
         events.play(ctx, params["carriage"], hunter, {})
 
 
-def _train(ctx: Ctx, item: dict[str, Any]) -> None:
+def _train(ctx: Ctx, item: QueueItem) -> None:
     state = ctx.state
     faces = train_faces(state)
     if item["delayed"]:
         ctx.say("Delayed over papers: no train this turn.")
-        state["turn"]["rail"] = 0
+        turn_of(state)["rail"] = 0
         arrive(ctx, None, "rail")
         return
     if item["express"]:
@@ -385,11 +391,11 @@ def _train(ctx: Ctx, item: dict[str, Any]) -> None:
         ctx.revealed = True
         if face == 0:
             ctx.say("The train die: delayed over papers, no train this turn.")
-            state["turn"]["rail"] = 0
+            turn_of(state)["rail"] = 0
             arrive(ctx, None, "rail")
             return
         ctx.say(_TRAIN_DIE, n=face)
-    state["turn"]["rail"] = face
+    turn_of(state)["rail"] = face
 
 
 
@@ -425,7 +431,7 @@ def do_ride(ctx: Ctx, seat: int, params: dict[str, Any]) -> None:
 def arrive(ctx: Ctx, to: str | None, by: str) -> None:
     """The group ends its movement (``to`` None: it stays); the search comes next."""
     state = ctx.state
-    turn = state["turn"]
+    turn = turn_of(state)
     names = [hunter_label(h) for h in turn["group"]]
     if turn["start"] is None:
         turn["start"] = place_of(state, turn["who"])
@@ -460,7 +466,7 @@ def _move_group(ctx: Ctx, to: str) -> None:
     move, with an instruction."""
     state = ctx.state
     leader = current(state)
-    for h in state["turn"]["group"]:
+    for h in turn_of(state)["group"]:
         if h == leader:
             state["hunters"][h]["place"] = to
         else:
@@ -472,7 +478,7 @@ def _move_group(ctx: Ctx, to: str) -> None:
 
 
 def act_actions(state: State) -> list[Action]:
-    turn = state["turn"]
+    turn = turn_of(state)
     here = place_of(state, turn["who"])
     kind = board.PLACES[here].kind
     out = [Action("end_turn", {}, N_("End the turn"), group=N_("Action phase"))]
@@ -513,7 +519,7 @@ _SUPPLY_HINT = {
 def _trade_actions(state: State) -> list[Action]:
     """„Охотники могут обмениваться картами Вещей, находясь в одной Локации“: the player of
     a hunter gives his items to another hunter there."""
-    turn = state["turn"]
+    turn = turn_of(state)
     here = place_of(state, turn["who"])
     if here == board.CASTLE or turn["gives"] >= MAX_GIVES:
         return []
@@ -543,18 +549,19 @@ def do_rest(ctx: Ctx, seat: int, params: dict[str, Any]) -> None:
     """„Потяните две карты из колоды Событий… После того как карты переданы и сыграны…
     Охотник получает 2 пункта Здоровья.“"""
     hunter = params["hunter"]
-    ctx.state["turn"]["acted"] = "rest"
+    turn_of(ctx.state)["acted"] = "rest"
     ctx.say("{hunter} rests.", hunter=hunter_label(hunter))
     events.later(ctx, "rested", hunter=hunter)
     for _ in range(2):
         events.hunter_draws(ctx, hunter, resting=True)
 
 
-def _rested(ctx: Ctx, item: dict[str, Any]) -> None:
+def _rested(ctx: Ctx, item: QueueItem) -> None:
     """The rest's +2 health waits behind everything the drawn cards queued in front of it
     (a card played at once, its cancelling, its questions); a hunter they defeated is in
     the hospital at full health and gains nothing."""
     hunter = item["hunter"]
+    assert hunter is not None, "a hunter rests"
     if not ctx.state["hunters"][hunter]["skip"]:
         hunters.heal(ctx, hunter, 2, N_("rest"))
 
@@ -562,7 +569,7 @@ def _rested(ctx: Ctx, item: dict[str, Any]) -> None:
 
 def do_supply(ctx: Ctx, seat: int, params: dict[str, Any]) -> None:
     hunter, what = params["hunter"], params["what"]
-    ctx.state["turn"]["acted"] = "supply"
+    turn_of(ctx.state)["acted"] = "supply"
     ctx.say("{hunter} gathers supplies.", hunter=hunter_label(hunter))
     if what in ("event", "both"):
         events.hunter_draws(ctx, hunter)
@@ -578,8 +585,8 @@ def do_supply(ctx: Ctx, seat: int, params: dict[str, Any]) -> None:
 def do_give(ctx: Ctx, seat: int, params: dict[str, Any]) -> None:
     state = ctx.state
     giver, taker, card = params["from"], params["to"], params["card"]
-    state["turn"]["acted"] = "trade"
-    state["turn"]["gives"] += 1
+    turn_of(state)["acted"] = "trade"
+    turn_of(state)["gives"] += 1
     state["hunters"][taker]["items"].append(hunters.lose_card(state, giver, card))
     ctx.say("{giver} gives an item to {taker}.", giver=hunter_label(giver),
             taker=hunter_label(taker))
@@ -592,10 +599,10 @@ def do_end_turn(ctx: Ctx, seat: int, params: dict[str, Any]) -> None:
     """The tap says so in the log, so that its take-back is named by it, not by the next
     turn's line."""
     ctx.say("{hunter} ends the turn.", hunter=hunter_label(current(ctx.state)))
-    ctx.state["turn"]["stage"] = "end"
+    turn_of(ctx.state)["stage"] = "end"
 
 
-def discard_actions(state: State, item: dict[str, Any]) -> list[Action]:
+def discard_actions(state: State, item: QueueItem) -> list[Action]:
     """Over the hand limit: discard the new card or one already held."""
     if item["hunter"] is None:
         held = [(c, cards.event_name(c)) for c in state["dracula_events"]]
@@ -628,22 +635,3 @@ def do_discard(ctx: Ctx, seat: int, params: dict[str, Any]) -> None:
         return
     hunters.discard_card(ctx, item["hunter"], card, N_("hand limit"))
     decks.check_limits(ctx, item["hunter"])
-
-
-HANDLERS = {
-    "to_movement": do_to_movement,
-    "resolve": do_resolve,
-    "go": do_go,
-    "cure": do_cure,
-    "join": do_join,
-    "train": do_train,
-    "set_sail": do_set_sail,
-    "travel": do_travel,
-    "stay": do_stay,
-    "ride": do_ride,
-    "rest": do_rest,
-    "supply": do_supply,
-    "give": do_give,
-    "end_turn": do_end_turn,
-    "discard": do_discard,
-}

@@ -17,7 +17,15 @@ from companion.games.fury.event_effects import (
     reveal,
 )
 from companion.games.fury.events import later, set_ally
-from companion.games.fury.state import DRACULA, Ctx, State, controller, hunter_label
+from companion.games.fury.state import (
+    DRACULA,
+    Ctx,
+    QueueItem,
+    State,
+    controller,
+    hunter_label,
+    place_of,
+)
 
 # --- hunters' cards played when drawn ------------------------------------------------------
 
@@ -54,7 +62,7 @@ def _scout(ctx: Ctx, data: dict[str, Any], place: str) -> None:
 def telegraph_ahead(ctx: Ctx, play_: dict[str, Any]) -> None:
     """„Every city in Dracula's trail or catacombs that is one road away from your city is
     revealed at once.“"""
-    here = ctx.state["hunters"][play_["hunter"]]["place"]
+    here = place_of(ctx.state, play_["hunter"])
     near = set(board.ROAD.get(here, ()))
     reveal(ctx, [s for s in trail.slots(ctx.state) if s["place"] in near],
            N_("Telegraph Ahead"))
@@ -96,7 +104,7 @@ def _consecrate(ctx: Ctx, data: dict[str, Any], place: str) -> None:
            N_("Consecrated Ground"), tokens=True)
 
 
-def _sweep(ctx: Ctx, item: dict[str, Any]) -> None:
+def _sweep(ctx: Ctx, item: QueueItem) -> None:
     """„Все Засады, находившиеся в городах, сбрасываются после размещения там этих
     жетонов.“"""
     swept = []
@@ -192,7 +200,7 @@ def vampire_lair(ctx: Ctx, play_: dict[str, Any]) -> None:
     if ctx.state["vampires"] < 1:
         ctx.say("Dracula has no vampire yet: Vampire Lair does nothing.")
         return
-    encounters.start_combat(ctx, "vampire", [hunter], ctx.state["hunters"][hunter]["place"])
+    encounters.start_combat(ctx, "vampire", [hunter], place_of(ctx.state, hunter))
 
 
 # --- hunters' cards at the start of a turn ---------------------------------------------------
@@ -252,7 +260,8 @@ def _transfusion(ctx: Ctx, data: dict[str, Any], key: str) -> None:
 
 
 def can_rush(state: State, hunter: str | None, data: dict[str, Any]) -> bool:
-    return state["hunters"][hunter]["health"] > cards.VAMPIRES_TO_WIN - state["vampires"]
+    return (hunter is not None
+            and state["hunters"][hunter]["health"] > cards.VAMPIRES_TO_WIN - state["vampires"])
 
 
 def sense_of_emergency(ctx: Ctx, play_: dict[str, Any]) -> None:
@@ -268,7 +277,8 @@ def sense_of_emergency(ctx: Ctx, play_: dict[str, Any]) -> None:
 
 def bitten(state: State, hunter: str | None, data: dict[str, Any]) -> bool:
     """The hunter whose turn starts is bitten (the card's holder need not be)."""
-    return state["hunters"][data.get("hunter") or hunter]["bites"] > 0
+    bitten = data.get("hunter") or hunter
+    return bitten is not None and state["hunters"][bitten]["bites"] > 0
 
 
 def hypnosis(ctx: Ctx, play_: dict[str, Any]) -> None:

@@ -8,7 +8,7 @@ skips his next turn (the turn a move declared to the Spy was for: it binds no la
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal
 
 from companion.games.base import N_, NP_
 from companion.games.fury import board, cards, decks, figures
@@ -17,14 +17,14 @@ from companion.games.fury.state import Ctx, State, add_vampires, controller, ove
 
 
 def max_health(hunter: str) -> int:
-    return cards.HUNTER_DATA[hunter]["health"]
+    health: int = cards.HUNTER_DATA[hunter]["health"]
+    return health
 
 
 def permanent_bites(state: State, hunter: str) -> int:
     """Mina Harker's first bite stays (table option ``mina_bite``)."""
-    if state["options"]["mina_bite"] == "permanent":
-        return cards.HUNTER_DATA[hunter]["starting_bites"]
-    return 0
+    bites: int = cards.HUNTER_DATA[hunter]["starting_bites"]
+    return bites if state["options"]["mina_bite"] == "permanent" else 0
 
 
 def heal(ctx: Ctx, hunter: str, n: int, why: str) -> None:
@@ -171,7 +171,7 @@ def obligations(ctx: Ctx) -> None:
                     always_ask=True)
 
 
-def _show(ctx: Ctx, hunter: str, kind: str, card: str) -> None:
+def _show(ctx: Ctx, hunter: str, kind: Literal["item", "event"], card: str) -> None:
     ctx.consult(controller(ctx.state, hunter))
     ctx.state["hunters"][hunter]["shown"][kind] = card
     name = cards.item_name(card) if kind == "item" else cards.event_name(card)

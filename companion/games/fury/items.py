@@ -17,7 +17,15 @@ from typing import Any
 from companion.games.base import N_, Action
 from companion.games.fury import board, cards, hunters, trail
 from companion.games.fury.choices import ask, question
-from companion.games.fury.state import DRACULA, Ctx, State, controller, hunter_label
+from companion.games.fury.state import (
+    DRACULA,
+    Ctx,
+    State,
+    controller,
+    hunter_label,
+    place_of,
+    turn_of,
+)
 
 GROUP = N_("Your items")
 MAX_HOSTS = 2
@@ -41,8 +49,7 @@ def turn_actions(state: State, seat: int, hunters_now: list[str]) -> list[Action
     for hunter in hunters_now:
         if controller(state, hunter) != seat:
             continue
-        h = state["hunters"][hunter]
-        here = h["place"]
+        here = place_of(state, hunter)
         dogs = _first(state, hunter, "dogs")
         if dogs:
             out.append(_use(hunter, dogs, N_("{hunter}: play {card} face up"),
@@ -59,7 +66,7 @@ def turn_actions(state: State, seat: int, hunters_now: list[str]) -> list[Action
                             cards.en(cards.item(rumors)["text"])))
         water = _first(state, hunter, "holy_water")
         if water and state["options"]["holy_water_cure"] and \
-                h["bites"] > hunters.permanent_bites(state, hunter):
+                state["hunters"][hunter]["bites"] > hunters.permanent_bites(state, hunter):
             out.append(_use(hunter, water, N_("{hunter}: {card} on a bite"),
                             N_("Roll: 1 lose 2 health, 2–4 nothing, 5–6 the bite is cured.")))
     return out
@@ -70,7 +77,7 @@ def horse_actions(state: State, hunter: str) -> list[Action]:
     horse = _first(state, hunter, "fast_horse")
     if horse is None:
         return []
-    here = state["hunters"][hunter]["place"]
+    here = place_of(state, hunter)
     closed = state["roadblock"]["road"] if state["roadblock"] else None
     reach = _two_roads(here, closed)
     return [Action("ride", {"card": horse, "to": to}, N_("Fast Horse to {to}"),
@@ -103,7 +110,7 @@ def do_use(ctx: Ctx, seat: int, params: dict[str, Any]) -> None:
         return
     hunters.discard_card(ctx, hunter, card, name)
     if kind == "heavenly_host":
-        _host(ctx, state["hunters"][hunter]["place"])
+        _host(ctx, place_of(state, hunter))
     elif kind == "local_rumors":
         ask(ctx, "rumors", seat, front=True, always_ask=True)
     else:
@@ -139,8 +146,8 @@ def _rumor_options(state: State, data: dict[str, Any]) -> list[Any]:
     for i, slot in enumerate(state["trail"]):
         if set(slot["tokens"]) - set(slot["shown"]):
             out.append((str(slot["id"]), N_("Trail card {n}"), {"n": i + 1}, ""))
-    for i, slot in enumerate(state["catacombs"]):
-        if slot is not None and set(slot["tokens"]) - set(slot["shown"]):
+    for i, kept in enumerate(state["catacombs"]):
+        if kept is not None and set(kept["tokens"]) - set(kept["shown"]):
             out.append((str(slot["id"]), N_("Catacomb {n}"), {"n": i + 1}, ""))
     return out
 
@@ -154,6 +161,4 @@ def _rumors(ctx: Ctx, data: dict[str, Any], key: str) -> None:
             names=[cards.encounter_name(t) for t in slot["tokens"]])
 
 
-HANDLERS = {"use_item": do_use}
-"""Fast Horse's ride is a move: ``hunt.do_ride``, offered by ``horse_actions``."""
 

@@ -16,21 +16,22 @@ from typing import Any
 
 from companion.games.fury import board, cards, trail
 from companion.games.fury.board import CASTLE, HOSPITAL
+from companion.games.fury.state import State
 
 Move = dict[str, Any]
 """``{"to": place, "power": power | None, "blood": cost, "sea": bool}``."""
 
 
-def forbidden(state: dict[str, Any]) -> set[str]:
+def forbidden(state: State) -> set[str]:
     """Places Dracula may never enter: the hospital, protected cities, stormy seas."""
     return {HOSPITAL, *state["blocked"], *state["storms"]}
 
 
-def hunter_places(state: dict[str, Any]) -> set[str]:
+def hunter_places(state: State) -> set[str]:
     return {h["place"] for h in state["hunters"].values() if h["place"]}
 
 
-def start_places(state: dict[str, Any]) -> list[str]:
+def start_places(state: State) -> list[str]:
     """Dracula's start: „Дракула не может начинать игру, разместившись в море, Замке
     Дракулы или в локации, в которой находится Охотник“ (and never the hospital)."""
     taken = hunter_places(state) | forbidden(state) | {CASTLE}
@@ -42,7 +43,7 @@ def hunter_start_places() -> list[str]:
     return [p for p in board.PLACES if board.is_city(p)]
 
 
-def sea_cost(state: dict[str, Any], to: str) -> int:
+def sea_cost(state: State, to: str) -> int:
     """Blood a move into ``to`` costs at sea: every second sea zone in a row (every one
     while the hunters' ally Rufus Smith is in play)."""
     if not board.is_sea(to):
@@ -52,12 +53,12 @@ def sea_cost(state: dict[str, Any], to: str) -> int:
     return 1 if (state["sea_run"] + 1) % 2 == 0 else 0
 
 
-def affordable(state: dict[str, Any], cost: int) -> bool:
+def affordable(state: State, cost: int) -> bool:
     """„Дракула не может самостоятельно уменьшить свои Пункты Крови до 0.“"""
     return cost <= 0 or state["blood"] - cost > 0
 
 
-def dracula_moves(state: dict[str, Any]) -> list[Move]:
+def dracula_moves(state: State) -> list[Move]:
     """Every move Dracula may make now, each with its power and blood cost."""
     here = trail.dracula_here(state)
     night = cards.is_night(state["time"])
@@ -84,9 +85,10 @@ def dracula_moves(state: dict[str, Any]) -> list[Move]:
     if "double_back" not in used:
         adjacent = board.neighbours(here, ("road", "sea"))
         for slot in trail.slots(state):
-            to = slot["card"]
-            if to is not None and to in adjacent and to not in barred and to != here:
-                add(to, "double_back", cards.POWERS["double_back"]["blood"] + sea_cost(state, to))
+            back = slot["card"]
+            if back is not None and back in adjacent and back not in barred and back != here:
+                add(back, "double_back",
+                    cards.POWERS["double_back"]["blood"] + sea_cost(state, back))
     if "wolf_form" not in used and night and not at_sea:
         reach = board.road_within(here, 2, blocked=frozenset(barred))
         for to in sorted(reach):
@@ -103,7 +105,7 @@ def dracula_moves(state: dict[str, Any]) -> list[Move]:
     return out
 
 
-def hunter_road(state: dict[str, Any], place: str) -> list[str]:
+def hunter_road(state: State, place: str) -> list[str]:
     """Places one road away (a Roadblock closes its road)."""
     closed = state["roadblock"]
     out = []
@@ -120,7 +122,7 @@ def hunter_sea(place: str, storms: dict[str, int] | None = None) -> list[str]:
     return sorted(p for p in board.SEA.get(place, ()) if p not in (storms or {}))
 
 
-def hunter_rail(state: dict[str, Any], place: str, steps: int) -> list[str]:
+def hunter_rail(state: State, place: str, steps: int) -> list[str]:
     """Cities within ``steps`` rail links (a Roadblock closes its rail link)."""
     if steps <= 0 or not board.is_city(place):
         return []

@@ -6,10 +6,10 @@ from __future__ import annotations
 from companion.games.base import N_, RevealSection, line
 from companion.games.fury import board, cards, trail
 from companion.games.fury.cards import HUNTERS
-from companion.games.fury.state import State
+from companion.games.fury.state import Slot, State
 
 
-def _slot(label: str, slot: trail.Slot) -> dict[str, object]:
+def _slot(label: str, slot: Slot) -> dict[str, object]:
     what = [cards.power_name(slot["power"])] if slot["power"] else []
     what += [cards.encounter_name(t) for t in slot["tokens"]]
     return line(N_("{n}. {place}: {what}"), n=label, place=board.name(slot["place"]),

@@ -19,7 +19,8 @@ The game is split along its own concepts: ``board`` (the map), ``cards`` (the co
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import Any, cast
 
 from companion.games.base import (
     N_,
@@ -27,12 +28,12 @@ from companion.games.base import (
     ActionSyntaxError,
     Applied,
     IllegalActionError,
+    Move,
+    Moves,
     Option,
     Random,
     Result,
     SeatSpec,
-    State,
-    check_params,
     thaw,
     upgraded,
 )
@@ -57,7 +58,7 @@ from companion.games.fury.box import box
 from companion.games.fury.cards import HUNTERS
 from companion.games.fury.piles import empty_piles
 from companion.games.fury.reveal import reveal
-from companion.games.fury.state import DRACULA, Ctx, controller, hunters_of
+from companion.games.fury.state import DRACULA, Ctx, State, controller, hunters_of
 from companion.games.fury.view import redeal_hidden, view
 
 NAME = "fury"
@@ -268,67 +269,12 @@ def setup(options: dict[str, Any], rng: Random) -> State:
     }
     ctx = Ctx(state, [], rng)
     decks.refill_encounters(ctx)
-    return state
+    return ctx.state
 
 
 # --- actions --------------------------------------------------------------------------
 
 
-_HANDLERS = {
-    **turns.HANDLERS,
-    **dracula.HANDLERS,
-    **hunt.HANDLERS,
-    **encounters.HANDLERS,
-    **byhand.HANDLERS,
-    **choices.HANDLERS,
-    **events.HANDLERS,
-    **items.HANDLERS,
-    **combat.HANDLERS,
-}
-
-_PARAMS: dict[str, dict[str, type | tuple[type, ...]]] = {
-    "start_at": {"place": str},
-    "to_time": {},
-    "move": {"to": str, "power": str},
-    "teleport": {},
-    "dropoff": {"choice": str, "token": str},
-    "keep_token": {"token": str},
-    "attack": {},
-    "place": {"token": str},
-    "ambush": {"token": str, "hunter": str},
-    "to_movement": {},
-    "resolve": {"ability": str},
-    "go": {"place": str},
-    "cure": {},
-    "play_event": {"card": str, "hunter": str},
-    "pass": {},
-    "join": {"hunter": str, "join": bool},
-    "train": {"carriage": str},
-    "set_sail": {"card": str},
-    "use_item": {"hunter": str, "card": str},
-    "ride": {"card": str, "to": str},
-    "travel": {"to": str, "by": str},
-    "stay": {},
-    "rest": {"hunter": str},
-    "supply": {"hunter": str, "what": str},
-    "give": {"from": str, "to": str, "card": str},
-    "end_turn": {},
-    "discard": {"card": str},
-    "next_encounter": {"token": str},
-    "choose": {"key": str},
-    "tactic": {"fighter": str, "card": str},
-    "hand_open": {},
-    "hand_done": {},
-    "hand_blood": {"by": int},
-    "hand_health": {"hunter": str, "by": int},
-    "hand_bite": {"hunter": str, "by": int},
-    "hand_discard": {"hunter": str, "card": str},
-}
-
-_OPTIONAL: dict[str, dict[str, type]] = {"tactic": {"target": str},
-                                         "play_event": {"target": str}}
-"""Parameters an action carries only sometimes: Dracula's tactic names the hunter it
-strikes when he fights several; a card played for another hunter (Hypnosis) names him."""
 
 
 def actions(state: State, seat: int) -> list[Action]:
@@ -346,39 +292,8 @@ def actions(state: State, seat: int) -> list[Action]:
     return sorted(out, key=Action.sort_key)
 
 
-def apply(state: State, seat: int, action: dict[str, Any], rng: Random) -> Applied:
-    """Apply one legal action and every automatic step after it.
-
-    :raises ActionSyntaxError: an unknown action or parameters of the wrong shape.
-    :raises IllegalActionError: an action this seat may not take now, with the reason.
-    """
-    if not isinstance(action, dict):
-        raise ActionSyntaxError(N_("An action must be an object."))
-    name = action.get("action")
-    if name not in _HANDLERS:
-        raise ActionSyntaxError(N_("There is no action “{name}” in this game."),
-                                name=str(name)[:40])
-    raw = action.get("params", {})
-    params = check_params(raw, **_PARAMS[name])
-    optional = {k: kind for k, kind in _OPTIONAL.get(name, {}).items() if k in raw}
-    params.update(check_params(raw, **optional))
-    if set(raw) - set(_PARAMS[name]) - set(optional):
-        raise ActionSyntaxError(N_("The action “{name}” has unknown parameters."), name=name)
-    legal = [a for a in actions(state, seat) if a.action == name and a.params == params]
-    if not legal:
-        raise IllegalActionError(*_why_not(state, seat, name))
-    ctx = Ctx(thaw(state), [], rng, seat=seat)
-    before = trail.hunters_know(state)["now"] if state["trail"] else None
-    _HANDLERS[name](ctx, seat, params)
-    turns.advance(ctx)
-    figures.follow_dracula(ctx, before)
-    return Applied(ctx.state, ctx.log, ctx.revealed)
-
-
 def _why_not(state: State, seat: int, name: str) -> tuple[str, ...]:
     """The sentence a player reads when an action is refused."""
-    if state["result"] is not None:
-        return (N_("The game is over."),)
     own = {a.action for a in actions(state, seat)} - {"hand_open"}
     if not own:
         return (N_("It is not your turn: wait until the phone asks you."),)
@@ -400,8 +315,88 @@ def _why_not(state: State, seat: int, name: str) -> tuple[str, ...]:
     return (N_("That choice is not open now; the buttons show what you may do."),)
 
 
+Handler = Callable[[Ctx, int, dict[str, Any]], None]
+"""A move: the action's context (the thawed state, its log and randomness), the seat and the
+checked params; the automatic steps after it are the dispatcher's (:func:`_run`)."""
+
+
+def _run(state: State, seat: int, move: Move[Handler], params: dict[str, Any],
+         rng: Random) -> Applied[State]:
+    """Carry out one move this seat is offered now, with these very params, and every
+    automatic step after it."""
+    name = _NAMES[move.handler]
+    if not any(a.action == name and a.params == params for a in actions(state, seat)):
+        raise IllegalActionError(*_why_not(state, seat, name))
+    ctx = Ctx(thaw(state), [], rng, seat=seat)
+    before = trail.hunters_know(state)["now"] if state["trail"] else None
+    move.handler(ctx, seat, params)
+    turns.advance(ctx)
+    figures.follow_dracula(ctx, before)
+    return Applied(ctx.state, ctx.log, ctx.revealed)
+
+
+MOVES: Moves[State, Handler] = Moves(
+    {
+        "start_at": Move(turns.do_start_at, {"place": str}),
+        "to_time": Move(turns.do_to_time),
+        "move": Move(dracula.do_move, {"to": str, "power": str}),
+        "teleport": Move(dracula.do_teleport),
+        "dropoff": Move(dracula.do_dropoff, {"choice": str, "token": str}),
+        "keep_token": Move(dracula.do_keep_token, {"token": str}),
+        "attack": Move(dracula.do_attack),
+        "place": Move(dracula.do_place, {"token": str}),
+        "ambush": Move(dracula.do_ambush, {"token": str, "hunter": str}),
+        "to_movement": Move(hunt.do_to_movement),
+        "resolve": Move(hunt.do_resolve, {"ability": str}),
+        "go": Move(hunt.do_go, {"place": str}),
+        "cure": Move(hunt.do_cure),
+        # a card played for another hunter (Hypnosis) names him
+        "play_event": Move(events.do_play_event, {"card": str, "hunter": str},
+                           optional={"target": str}),
+        "pass": Move(events.do_pass),
+        "join": Move(hunt.do_join, {"hunter": str, "join": bool}),
+        "train": Move(hunt.do_train, {"carriage": str}),
+        "set_sail": Move(hunt.do_set_sail, {"card": str}),
+        "use_item": Move(items.do_use, {"hunter": str, "card": str}),
+        "ride": Move(items.do_ride, {"card": str, "to": str}),
+        "travel": Move(hunt.do_travel, {"to": str, "by": str}),
+        "stay": Move(hunt.do_stay),
+        "rest": Move(hunt.do_rest, {"hunter": str}),
+        "supply": Move(hunt.do_supply, {"hunter": str, "what": str}),
+        "give": Move(hunt.do_give, {"from": str, "to": str, "card": str}),
+        "end_turn": Move(hunt.do_end_turn),
+        "discard": Move(hunt.do_discard, {"card": str}),
+        "next_encounter": Move(encounters.do_next, {"token": str}),
+        "choose": Move(choices.do_choose, {"key": str}),
+        # against several hunters Dracula's tactic names the hunter it strikes
+        "tactic": Move(combat.do_tactic, {"fighter": str, "card": str},
+                       optional={"target": str}),
+        "hand_open": Move(byhand.do_open),
+        "hand_done": Move(byhand.do_done),
+        "hand_blood": Move(byhand.do_blood, {"by": int}),
+        "hand_health": Move(byhand.do_health, {"hunter": str, "by": int}),
+        "hand_bite": Move(byhand.do_bite, {"hunter": str, "by": int}),
+        "hand_discard": Move(byhand.do_discard, {"hunter": str, "card": str}),
+    },
+    run=_run,
+    seated=lambda state, seat: 0 <= seat < state["players"],
+    over=lambda state: state["result"] is not None,
+    not_seated=N_("It is not your turn: wait until the phone asks you."),
+)
+_NAMES = {move.handler: name for name, move in MOVES.moves.items()}
+"""Each handler's move (a move's handler is its own)."""
+
+
+apply = MOVES.apply
+"""Apply one legal action and every automatic step after it.
+
+:raises ActionSyntaxError: an unknown action or parameters of the wrong shape.
+:raises IllegalActionError: an action this seat may not take now, with the reason.
+"""
+
+
 def upgrade(state: Any) -> State:
-    return upgraded(state, STATE_VERSION, {})
+    return cast(State, upgraded(state, STATE_VERSION, {}))
 
 
 def result(state: State) -> Result | None:

@@ -1,16 +1,222 @@
-"""Small shared helpers over the game state: who controls whom, the log, the context of one
-action. Everything here is about people and bookkeeping, not about a rule.
+"""The game state's shape (plain JSON, typed: ``State`` and its parts; ``rules.setup`` makes
+it) and small shared helpers over it: who controls whom, the log, the context of one action.
+Everything here is about people and bookkeeping, not about a rule.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Literal, NotRequired, Required, TypedDict
 
+from companion.games.base import Result
 from companion.games.fury import cards
 from companion.games.fury.cards import HUNTERS
 
-State = dict[str, Any]
+Phase = Literal["setup", "play", "over"]
+"""The hunters and Dracula choose where they start, the rounds, the end."""
+Stage = Literal["begin", "start", "move", "moved", "act", "action", "search", "mature",
+                "refill", "end", "time", "bats", "encounters", "dracula"]
+"""How far the turn has gone (``turns.advance`` moves it on)."""
+QueueKind = Literal["ambush", "by_hand", "choice", "combat", "discard", "dropoff", "effect",
+                    "go_anywhere", "keep_tokens", "window"]
+"""What a queued step waits for: Dracula's ambush, an outcome by hand, a question, a fight,
+a discard down to the hand limit, a trail card dropping off, an event's effect, a hunter
+going anywhere, the tokens Dracula keeps, a window for event cards."""
+
+
+class Hunter(TypedDict):
+    """One hunter, whoever plays him."""
+
+    place: str | None
+    """None before he is placed."""
+    health: int
+    bites: int
+    items: list[str]
+    events: list[str]
+    skip: bool
+    """He misses his next turn."""
+    shown: dict[str, str | None]
+    """The card he last showed the table, of each kind ("item", "event"; None: none)."""
+    up: list[str]
+    """Cards face up in front of him (kept in play)."""
+    held: list[str]
+    bats: bool
+    fog: int
+    declared: str | None
+
+
+class Origin(TypedDict):
+    """Where a Double Back took its card from: the trail or the catacombs, and the index."""
+
+    where: Literal["trail", "catacombs"]
+    index: int
+
+
+Slot = TypedDict("Slot", {
+    "id": int,
+    "place": str,
+    "card": str | None,
+    "power": str | None,
+    "revealed": bool,
+    "shown": list[str],
+    "tokens": list[str],
+    "from": NotRequired[Origin],
+})
+"""A card of Dracula's trail or catacombs: the place, the card (None: a power alone), the
+power he used to get there (Double Back, Hide, Feed, Wolf Form…), the encounter tokens on it
+and those the hunters have seen; while a Double Back is laid, where it came ``from``."""
+
+
+class Roadblock(TypedDict):
+    road: list[str] | None
+    rail: list[str] | None
+
+
+class Turn(TypedDict):
+    """The turn being played (``turns.new_turn``)."""
+
+    who: str
+    """Whose turn: "dracula" or one of the four hunters (``cards.HUNTERS``)."""
+    stage: Stage
+    group: list[str]
+    """The hunters who move together."""
+    found: list[str]
+    found_any: bool
+    ended: bool
+    moved: bool
+    rail: int | None
+    acted: str | None
+    gives: int
+    resolve_used: bool
+    cure_tried: bool
+    maturing: list[str]
+    voyage: int
+    start: str | None
+    asked: list[str]
+    extra_move: NotRequired[bool]
+    """Dracula moves once more this turn (an event)."""
+
+
+class QueueItem(TypedDict, total=False):
+    """A step the game waits for before the turn goes on, the first of ``state["queue"]``;
+    which keys it has, its ``kind`` says (a fight keeps its rounds, a question its data)."""
+
+    kind: Required[QueueKind]
+    seat: int
+    """Who answers it."""
+    question: str
+    """A choice's question (``choices.QUESTIONS``)."""
+    data: dict[str, Any]
+    window: Any
+    """A window's name; a fight's open windows."""
+    do: str
+    """An effect's step."""
+    card: str
+    cards: str
+    hunter: str | None
+    hunters: list[str]
+    among: list[str]
+    slot: Any
+    """A dropoff's trail card (a :class:`Slot`), or its number."""
+    slots: list[int]
+    kept: list[str]
+    token: str | None
+    place: str
+    enemy: str
+    group: list[str]
+    stage: Literal["window", "choose", "resolve"]
+    round: int
+    now: dict[str, Any] | None
+    shown: dict[str, Any] | None
+    last: dict[str, str | None]
+    pending: dict[str, str | None]
+    played: list[dict[str, Any]]
+    agent: str | None
+    aim: str | None
+    ambush: bool
+    asked: bool
+    continues: int
+    delayed: bool
+    dodge: str | None
+    express: bool
+    forewarned: bool
+    horses: bool
+    no_escape: int
+    planning: bool
+    plus: str | None
+    repel: bool
+    seduced: bool
+    source: str | None
+    tokens: bool
+    trap: bool
+    outcome: str
+    """How a fight ended (``fight.end``), for whoever listens to it."""
+    why: str
+    what: str
+    """An outcome by hand: what the players settle (a message id with ``args``)."""
+    args: dict[str, Any]
+    seats: list[int]
+    """Who enters an outcome by hand; ``done``: who has."""
+    done: list[int]
+    changes: int
+    own: int
+    """The seat correcting something by hand on its own."""
+
+
+class State(TypedDict):
+    """The whole game (``State`` in this game's modules: this one, not the base's plain
+    dict), as ``rules.setup`` makes it and every action keeps it (a test holds the states of
+    random games to it)."""
+
+    game: str
+    players: int
+    options: dict[str, Any]
+    control: dict[str, int]
+    """The seat that plays each hunter."""
+    phase: Phase
+    setup: int
+    """How many have chosen where they start (the hunters in turn order, then Dracula)."""
+    round: int
+    turn: Turn | None
+    queue: list[QueueItem]
+    time: int
+    vampires: int
+    resolve: int
+    resolve_used: list[str]
+    blood: int
+    sea_run: int
+    trail: list[Slot]
+    """Dracula's trail, the newest first."""
+    catacombs: list[Slot | None]
+    next_slot: int
+    encounters: list[str]
+    """Dracula's encounter tokens in hand."""
+    dracula_events: list[str]
+    pool: list[str]
+    event_deck: list[str]
+    event_discard: list[str]
+    item_deck: list[str]
+    item_discard: list[str]
+    allies: dict[str, str | None]
+    """Each side's ally in play ("dracula", "hunters": an event card id, or None)."""
+    storms: dict[str, int]
+    dracula_declared: str | None
+    blocked: dict[str, str]
+    roadblock: Roadblock | None
+    hunters: dict[str, Hunter]
+    done: list[str]
+    corrections: dict[str, int]
+    """The round each seat last corrected a result by hand in, by seat."""
+    board: list[dict[str, Any]]
+    """What the players move on the physical board after this step (``figures``)."""
+    result: Result | None
+    fought: NotRequired[dict[str, Any] | None]
+    """The last fight's result, for the screens."""
+    just: NotRequired[dict[str, Any]]
+    """The card or encounter just resolved, for the screens (``news``)."""
+    disputed: NotRequired[list[dict[str, Any]]]
+    """Results by hand the two sides read differently (``byhand``)."""
+
 
 DRACULA = 0
 """Dracula's seat; the hunter players sit at 1.. in the order the host wrote them."""
@@ -46,6 +252,21 @@ class Ctx:
         self.log.append({"text": message, "args": args, "to": sorted(set(seats))})
 
 
+def turn_of(state: State) -> Turn:
+    """The turn being played: there is one from the first turn on (none while the players
+    choose where they start)."""
+    turn = state["turn"]
+    assert turn is not None, "no turn is played before the first"
+    return turn
+
+
+def place_of(state: State, hunter: str) -> str:
+    """Where a hunter is: every hunter has a place from the first turn on."""
+    place = state["hunters"][hunter]["place"]
+    assert place is not None, "the hunters are placed before the first turn"
+    return place
+
+
 def controller(state: State, hunter: str) -> int:
     """The seat that plays ``hunter``."""
     return state["control"][hunter]
@@ -71,7 +292,8 @@ def hunters_at(state: State, place: str) -> list[str]:
 
 
 def max_health(hunter: str) -> int:
-    return cards.HUNTER_DATA[hunter]["health"]
+    health: int = cards.HUNTER_DATA[hunter]["health"]
+    return health
 
 
 def over(state: State) -> bool:

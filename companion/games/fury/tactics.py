@@ -25,6 +25,7 @@ from typing import Any
 
 from companion.games.base import N_, ActionSyntaxError, Option
 from companion.games.fury import cards
+from companion.games.fury.state import QueueItem, State
 
 DATA = cards._load("combat.json")
 TACTICS: dict[str, dict[str, Any]] = {t["id"]: t for t in DATA["tactics"]}
@@ -96,7 +97,7 @@ OPTIONS: tuple[Option, ...] = (
 )
 
 
-def target_after_reveal(state: dict[str, Any]) -> bool:
+def target_after_reveal(state: State) -> bool:
     return bool(state["options"].get("target_after_reveal", False))
 
 
@@ -117,11 +118,11 @@ def initiative_values(text: str) -> dict[str, int]:
     return values
 
 
-def initiative(state: dict[str, Any], card: str) -> int:
+def initiative(state: State, card: str) -> int:
     return initiative_values(state["options"].get("initiative", ""))[cards.kind(card)]
 
 
-def initiative_known(state: dict[str, Any]) -> bool:
+def initiative_known(state: State) -> bool:
     return bool(state["options"].get("initiative_checked", False))
 
 
@@ -140,29 +141,32 @@ def result_name(code: str) -> str:
 # --- who may play what -------------------------------------------------------------------
 
 
-def enemy_deck(state: dict[str, Any], fight: dict[str, Any]) -> list[str]:
+def enemy_deck(state: State, fight: QueueItem) -> list[str]:
     """The enemy's tactics: Dracula's day or night set, a vampire's, or the agent's."""
     night = cards.is_night(state["time"])
+    deck: list[str]
     if fight["enemy"] == "dracula":
-        return DATA["dracula_night" if night else "dracula_day"]
-    if fight["enemy"] == "vampire":
-        return DATA["new_vampire_night" if night else "new_vampire_day"]
-    return DATA["agents"][fight["agent"]]
+        deck = DATA["dracula_night" if night else "dracula_day"]
+    elif fight["enemy"] == "vampire":
+        deck = DATA["new_vampire_night" if night else "new_vampire_day"]
+    else:
+        deck = DATA["agents"][fight["agent"]]
+    return deck
 
 
-def agatha(state: dict[str, Any]) -> bool:
+def agatha(state: State) -> bool:
     ally = state["allies"]["hunters"]
-    return bool(ally) and cards.kind(ally) == "sister_agatha"
+    return ally is not None and cards.kind(ally) == "sister_agatha"
 
 
-def costs_blood(state: dict[str, Any], fight: dict[str, Any], card: str) -> int:
+def costs_blood(state: State, fight: QueueItem, card: str) -> int:
     """Blood Dracula pays for playing ``card`` (Sister Agatha)."""
     if fight["enemy"] == "dracula" and agatha(state) and (card == "fangs" or card in ESCAPES):
         return AGATHA_COST
     return 0
 
 
-def enemy_options(state: dict[str, Any], fight: dict[str, Any]) -> list[str]:
+def enemy_options(state: State, fight: QueueItem) -> list[str]:
     """The enemy's tactics this round: its deck, limited by a Repel, by Garlic or Rage (no
     Escape), by Sister Agatha when paying would bring Dracula to 0 („не может самостоятельно
     уменьшить свои Пункты Крови до 0“), and never last round's card. Dodge always survives
@@ -177,7 +181,7 @@ def enemy_options(state: dict[str, Any], fight: dict[str, Any]) -> list[str]:
     return fresh or allowed
 
 
-def hunter_options(state: dict[str, Any], fight: dict[str, Any],
+def hunter_options(state: State, fight: QueueItem,
                    hunter: str) -> list[tuple[str, str]]:
     """``(kind, card)`` the hunter may play: Punch, Dodge, Escape and each combat item he
     holds (the holy ones only against Dracula and vampires); not last round's card, unless

@@ -11,27 +11,26 @@ from what the card is.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal
 
 from companion.games.fury import board, cards
 from companion.games.fury.cards import TRAIL_LENGTH
+from companion.games.fury.state import Slot, State
 
-Slot = dict[str, Any]
 
-
-def new_slot(state: dict[str, Any], place: str, card: str | None,
+def new_slot(state: State, place: str, card: str | None,
              power: str | None = None) -> Slot:
     state["next_slot"] += 1
     return {"id": state["next_slot"], "place": place, "card": card, "power": power,
             "tokens": [], "shown": [], "revealed": False}
 
 
-def dracula_place(state: dict[str, Any]) -> str | None:
+def dracula_place(state: State) -> str | None:
     """Where Dracula is: the newest slot's place (None before he chose his start)."""
     return state["trail"][0]["place"] if state["trail"] else None
 
 
-def dracula_here(state: dict[str, Any]) -> str:
+def dracula_here(state: State) -> str:
     """Where Dracula is, once he has chosen his start: from then on his trail is never empty
     (clearing keeps at least one card; Double Back and the bat lay a card where they take
     one away), so every step of play may ask it."""
@@ -40,35 +39,37 @@ def dracula_here(state: dict[str, Any]) -> str:
     return place
 
 
-def slots(state: dict[str, Any]) -> list[Slot]:
+def slots(state: State) -> list[Slot]:
     """Every card on the trail and in the catacombs."""
     return [*state["trail"], *(c for c in state["catacombs"] if c is not None)]
 
 
-def places(state: dict[str, Any]) -> set[str]:
+def places(state: State) -> set[str]:
     """Places Dracula may not enter again except by Double Back: his trail and catacombs."""
     return {s["place"] for s in slots(state)}
 
 
-def find(state: dict[str, Any], slot_id: int) -> tuple[str, int] | None:
+def find(state: State, slot_id: int) -> tuple[Literal["trail", "catacombs"], int] | None:
     """Where a slot lies: ("trail", index) or ("catacombs", index)."""
     for i, slot in enumerate(state["trail"]):
         if slot["id"] == slot_id:
             return "trail", i
-    for i, slot in enumerate(state["catacombs"]):
-        if slot is not None and slot["id"] == slot_id:
+    for i, kept in enumerate(state["catacombs"]):
+        if kept is not None and kept["id"] == slot_id:
             return "catacombs", i
     return None
 
 
-def get(state: dict[str, Any], slot_id: int) -> Slot:
-    where = find(state, slot_id)
-    if where is None:
+def get(state: State, slot_id: int) -> Slot:
+    where, index = find(state, slot_id) or (None, 0)
+    slot = (state["trail"][index] if where == "trail" else
+            state["catacombs"][index] if where == "catacombs" else None)
+    if slot is None:
         raise KeyError(slot_id)
-    return state[where[0]][where[1]]
+    return slot
 
 
-def push(state: dict[str, Any], slot: Slot) -> Slot | None:
+def push(state: State, slot: Slot) -> Slot | None:
     """Lay a card at the head of the trail; the card pushed past the sixth comes back."""
     state["trail"].insert(0, slot)
     if len(state["trail"]) > TRAIL_LENGTH:
@@ -76,38 +77,40 @@ def push(state: dict[str, Any], slot: Slot) -> Slot | None:
     return None
 
 
-def can_enter_catacombs(state: dict[str, Any], slot: Slot) -> bool:
+def can_enter_catacombs(state: State, slot: Slot) -> bool:
     """A card leaving the trail may go to the catacombs if it is a location card (not a
     sea, not Hide) with an encounter on it and a catacomb space is free."""
     return (slot["card"] is not None and not board.is_sea(slot["card"])
             and bool(slot["tokens"]) and None in state["catacombs"])
 
 
-def to_catacombs(state: dict[str, Any], slot: Slot) -> None:
+def to_catacombs(state: State, slot: Slot) -> None:
     """The location card and its encounters go to a free catacomb; a power card under it
     returns to Dracula."""
     index = state["catacombs"].index(None)
-    state["catacombs"][index] = dict(slot, power=None)
+    kept = slot.copy()
+    kept["power"] = None
+    state["catacombs"][index] = kept
 
 
-def remove(state: dict[str, Any], slot_id: int) -> Slot:
+def remove(state: State, slot_id: int) -> Slot:
     """Take a slot out of the trail or the catacombs (the trail closes up)."""
-    where, index = find(state, slot_id) or (None, None)
+    where, index = find(state, slot_id) or (None, 0)
     if where == "trail":
         return state["trail"].pop(index)
-    if where == "catacombs":
-        slot = state["catacombs"][index]
-        state["catacombs"][index] = None
-        return slot
-    raise KeyError(slot_id)
+    slot = state["catacombs"][index] if where == "catacombs" else None
+    if slot is None:
+        raise KeyError(slot_id)
+    state["catacombs"][index] = None
+    return slot
 
 
-def return_tokens(state: dict[str, Any], tokens: list[str]) -> None:
+def return_tokens(state: State, tokens: list[str]) -> None:
     """Encounter tokens go back into the opaque pool."""
     state["pool"].extend(tokens)
 
 
-def holding(state: dict[str, Any], token: str) -> Slot | None:
+def holding(state: State, token: str) -> Slot | None:
     """The trail or catacomb card a token lies on."""
     for slot in slots(state):
         if token in slot["tokens"]:
@@ -115,7 +118,7 @@ def holding(state: dict[str, Any], token: str) -> Slot | None:
     return None
 
 
-def clear_to(state: dict[str, Any], keep: int) -> list[Slot]:
+def clear_to(state: State, keep: int) -> list[Slot]:
     """"Путь очищается до N карт": the older cards leave the trail; their encounters go
     back to the pool (they neither mature nor enter the catacombs)."""
     removed = state["trail"][keep:]
@@ -126,7 +129,7 @@ def clear_to(state: dict[str, Any], keep: int) -> list[Slot]:
     return removed
 
 
-def reveal_place(state: dict[str, Any], place: str) -> list[Slot]:
+def reveal_place(state: State, place: str) -> list[Slot]:
     """Turn face up every trail and catacomb card (location or Hide) at ``place``; returns
     the slots turned up now."""
     turned = []
@@ -142,7 +145,7 @@ STAYS = frozenset({"feed", "dark_call"})
 """Power cards laid face up that say he stayed where he was: the hunters read through them."""
 
 
-def hunters_know(state: dict[str, Any]) -> dict[str, Any]:
+def hunters_know(state: State) -> dict[str, Any]:
     """What the hunters know of Dracula's whereabouts, read from the public trail (newest
     first): ``now`` is his place when the newest card is face up, or when only face-up
     Feed or Dark Call cards lie on top of a face-up card (he stayed there); ``seen`` the
@@ -167,7 +170,7 @@ def hunters_know(state: dict[str, Any]) -> dict[str, Any]:
     return {"now": None, "seen": None, "turns": None, "card": None}
 
 
-def oldest_hidden_location(state: dict[str, Any]) -> Slot | None:
+def oldest_hidden_location(state: State) -> Slot | None:
     """The oldest face-down location card on the trail (Newspaper Reports)."""
     for slot in reversed(state["trail"]):
         if slot["card"] is not None and not slot["revealed"]:
@@ -175,7 +178,7 @@ def oldest_hidden_location(state: dict[str, Any]) -> Slot | None:
     return None
 
 
-def powers_in_use(state: dict[str, Any]) -> set[str]:
+def powers_in_use(state: State) -> set[str]:
     """Power cards lying on the trail: Dracula cannot play them again until they leave."""
     return {s["power"] for s in state["trail"] if s["power"]}
 

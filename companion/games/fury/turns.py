@@ -28,18 +28,22 @@ from companion.games.fury.cards import HUNTERS
 from companion.games.fury.state import (
     DRACULA,
     Ctx,
+    QueueItem,
     State,
+    Turn,
     controller,
     gain_blood,
     hunter_label,
     over,
+    place_of,
+    turn_of,
 )
 
 MAX_STEPS = 200
 """Automatic steps in one action: far more than a turn has, a guard against a loop."""
 
 
-def new_turn(who: str) -> dict[str, Any]:
+def new_turn(who: str) -> Turn:
     return {"who": who, "stage": "begin", "group": [] if who == "dracula" else [who],
             "found": [], "found_any": False, "ended": False, "moved": False, "rail": None,
             "acted": None, "gives": 0, "resolve_used": False, "cure_tried": False,
@@ -103,7 +107,7 @@ def _begin(ctx: Ctx, who: str) -> None:
 
 def _next(ctx: Ctx) -> None:
     state = ctx.state
-    who = state["turn"]["who"]
+    who = turn_of(state)["who"]
     if who == "dracula":
         following = HUNTERS[0]
     else:
@@ -128,7 +132,7 @@ def advance(ctx: Ctx) -> None:
             continue
         if over(state) or state["queue"] or state["phase"] != "play":
             return
-        turn = state["turn"]
+        turn = turn_of(state)
         if turn["who"] != "dracula" and not turn["group"] and turn["stage"] not in (
                 "begin", "end"):
             turn["stage"] = "end"
@@ -140,7 +144,7 @@ def advance(ctx: Ctx) -> None:
 
 def _dracula_begin(ctx: Ctx) -> bool:
     state = ctx.state
-    turn = state["turn"]
+    turn = turn_of(state)
     state["storms"] = {sea: until for sea, until in state["storms"].items()
                        if until > state["round"]}
     turn["stage"] = "start"
@@ -150,7 +154,7 @@ def _dracula_begin(ctx: Ctx) -> bool:
 
 def _dracula_time(ctx: Ctx) -> bool:
     dracula.time_phase(ctx)
-    ctx.state["turn"]["stage"] = "move"
+    turn_of(ctx.state)["stage"] = "move"
     return True
 
 
@@ -158,26 +162,26 @@ def _dracula_moved(ctx: Ctx) -> bool:
     """„Каждый раз, когда в конце Фазы Движения Дракула оказывается в своем Замке, он
     получает 2 пункта Крови.“"""
     state = ctx.state
-    if state["turn"].pop("extra_move", False):
+    if turn_of(state).pop("extra_move", False):
         ctx.say("Unearthly Swiftness: Dracula moves again.")
-        state["turn"]["stage"] = "move"
+        turn_of(state)["stage"] = "move"
         return True
     if trail.dracula_place(state) == board.CASTLE:
         ctx.say("Dracula is in Castle Dracula: he is revealed there.")
         gain_blood(ctx, 2, N_("Castle Dracula"))
-    state["turn"]["stage"] = "action"
+    turn_of(state)["stage"] = "action"
     return True
 
 
 def _dracula_action(ctx: Ctx) -> bool:
     if dracula.action_is_automatic(ctx.state):
-        ctx.state["turn"]["stage"] = "mature"
+        turn_of(ctx.state)["stage"] = "mature"
         return True
     return False
 
 
 def _dracula_mature(ctx: Ctx) -> bool:
-    turn = ctx.state["turn"]
+    turn = turn_of(ctx.state)
     if turn["maturing"]:
         dracula.mature(ctx, turn["maturing"].pop(0))
         return True
@@ -187,13 +191,13 @@ def _dracula_mature(ctx: Ctx) -> bool:
 
 def _dracula_refill(ctx: Ctx) -> bool:
     dracula.refill(ctx)
-    ctx.state["turn"]["stage"] = "end"
+    turn_of(ctx.state)["stage"] = "end"
     return True
 
 
 def _end(ctx: Ctx) -> bool:
     state = ctx.state
-    turn = state["turn"]
+    turn = turn_of(state)
     state["done"].extend(turn["group"])
     if turn["who"] != "dracula":
         # Every hunter whose turn this was, the leader and those who came along with him.
@@ -228,7 +232,7 @@ def _dracula_start(ctx: Ctx) -> bool:
         ctx.revealed = True
     if events.play_actions(ctx.state, DRACULA, "dracula_start", {}):
         return False
-    ctx.state["turn"]["stage"] = "time"
+    turn_of(ctx.state)["stage"] = "time"
     return True
 
 
@@ -247,7 +251,7 @@ _DRACULA_STEPS = {
 
 def _hunter_begin(ctx: Ctx) -> bool:
     state = ctx.state
-    hunter = state["turn"]["who"]
+    hunter = turn_of(state)["who"]
     h = state["hunters"][hunter]
     if hunter in state["done"]:
         _next(ctx)
@@ -256,19 +260,19 @@ def _hunter_begin(ctx: Ctx) -> bool:
         h["skip"] = False
         ctx.say("{hunter} recovers in the hospital and skips this turn.",
                 hunter=hunter_label(hunter))
-        state["turn"]["stage"] = "end"
+        turn_of(state)["stage"] = "end"
         return True
     ctx.say("{hunter}'s turn.", hunter=hunter_label(hunter))
-    state["turn"]["stage"] = "start"
+    turn_of(state)["stage"] = "start"
     return True
 
 
 def _hunter_start(ctx: Ctx) -> bool:
     state = ctx.state
     if hunt.start_hangs_on_cards(state):
-        ctx.consult(controller(state, state["turn"]["who"]))
+        ctx.consult(controller(state, turn_of(state)["who"]))
     if hunt.start_is_automatic(state):
-        ctx.state["turn"]["stage"] = "move"
+        turn_of(ctx.state)["stage"] = "move"
         return True
     return False
 
@@ -277,17 +281,17 @@ def _hunter_move(ctx: Ctx) -> bool:
     """After Bats, „Дракула… на этом ходу контролирует движение Охотника“. A hunter who
     starts his movement at sea may meet Control Storms."""
     state = ctx.state
-    hunter = state["turn"]["who"]
+    hunter = turn_of(state)["who"]
     if state["hunters"][hunter]["bats"]:
-        state["turn"]["stage"] = "bats"
+        turn_of(state)["stage"] = "bats"
         choices.ask(ctx, "bats_move", DRACULA, hunter=hunter, always_ask=True)
         return True
-    at_sea = board.is_sea(state["hunters"][hunter]["place"])
-    return at_sea and _ask_once(ctx, "at_sea", group=list(state["turn"]["group"]))
+    at_sea = board.is_sea(place_of(state, hunter))
+    return at_sea and _ask_once(ctx, "at_sea", group=list(turn_of(state)["group"]))
 
 
 def _hunter_search(ctx: Ctx) -> bool:
-    turn = ctx.state["turn"]
+    turn = turn_of(ctx.state)
     encounters.search(ctx, turn["group"])
     turn["found_any"] = bool(turn["found"])
     turn["stage"] = "encounters"
@@ -295,7 +299,7 @@ def _hunter_search(ctx: Ctx) -> bool:
 
 
 def _hunter_encounters(ctx: Ctx) -> bool:
-    turn = ctx.state["turn"]
+    turn = turn_of(ctx.state)
     if turn["ended"] or not turn["found"] or not turn["group"]:
         turn["stage"] = "dracula"
         return True
@@ -307,7 +311,7 @@ def _hunter_encounters(ctx: Ctx) -> bool:
 
 def _ask_once(ctx: Ctx, window: str, **data: Any) -> bool:
     """Open a window once per turn; True when it was opened now."""
-    turn = ctx.state["turn"]
+    turn = turn_of(ctx.state)
     if window in turn["asked"]:
         return False
     turn["asked"].append(window)
@@ -320,8 +324,8 @@ def _hunter_dracula(ctx: Ctx) -> bool:
     came into a port from the sea or crossed the border may meet Customs Search. Else he goes
     on to Rest, Supply or Trade."""
     state = ctx.state
-    turn = state["turn"]
-    here = hunt.place_of(state, turn["who"]) if turn["group"] else None
+    turn = turn_of(state)
+    here = place_of(state, turn["who"]) if turn["group"] else None
     if here is not None and not turn["ended"] and not board.is_sea(here):
         ctx.consult(DRACULA)
     if (not turn["ended"] and turn["group"] and here == trail.dracula_here(state)
@@ -336,7 +340,8 @@ def _hunter_dracula(ctx: Ctx) -> bool:
             events.later(ctx, "fight", group=list(turn["group"]), place=here, horses=False)
             events.open_window(ctx, "enter", group=list(turn["group"]))
             return True
-        _fight(ctx, {"group": list(turn["group"]), "place": here, "horses": False})
+        _fight(ctx, {"kind": "effect", "group": list(turn["group"]), "place": here,
+                     "horses": False})
         return True
     if (not turn["ended"] and not turn["found_any"] and turn["group"] and _customs(state)
             and _ask_once(ctx, "customs", group=list(turn["group"]))):
@@ -348,8 +353,8 @@ def _hunter_dracula(ctx: Ctx) -> bool:
     return True
 
 
-def _fight(ctx: Ctx, item: dict[str, Any]) -> None:
-    turn = ctx.state["turn"]
+def _fight(ctx: Ctx, item: QueueItem) -> None:
+    turn = turn_of(ctx.state)
     if item["horses"]:
         turn["stage"] = "act"
         return
@@ -362,8 +367,8 @@ def _fight(ctx: Ctx, item: dict[str, Any]) -> None:
 def _customs(state: State) -> bool:
     """„When a hunter enters a port, or ends a movement phase in which he crossed the border
     between East and West“ (from the sea into a port, or from one region into the other)."""
-    turn = state["turn"]
-    start, here = turn["start"], hunt.place_of(state, turn["who"])
+    turn = turn_of(state)
+    start, here = turn["start"], place_of(state, turn["who"])
     if start is None or start == here or board.is_sea(here):
         return False
     if board.is_sea(start):
@@ -377,7 +382,7 @@ def _hunter_act(ctx: Ctx) -> bool:
     stays the one a player takes back."""
     state = ctx.state
     if [a.action for a in hunt.act_actions(state)] == ["end_turn"]:
-        state["turn"]["stage"] = "end"
+        turn_of(state)["stage"] = "end"
         return True
     return False
 
@@ -398,7 +403,7 @@ _HUNTER_STEPS = {
 # --- who may do what now ------------------------------------------------------------------
 
 
-def queue_actions(state: State, seat: int, item: dict[str, Any]) -> list[Action]:
+def queue_actions(state: State, seat: int, item: QueueItem) -> list[Action]:
     kind = item["kind"]
     if kind == "by_hand":
         return byhand.actions(state, seat, item)
@@ -424,7 +429,7 @@ def queue_actions(state: State, seat: int, item: dict[str, Any]) -> list[Action]
 
 
 def turn_actions(state: State, seat: int) -> list[Action]:
-    turn = state["turn"]
+    turn = turn_of(state)
     stage = turn["stage"]
     if turn["who"] == "dracula":
         if seat != DRACULA:
@@ -462,7 +467,4 @@ def _dracula_start_actions(state: State) -> list[Action]:
 
 
 def do_to_time(ctx: Ctx, seat: int, params: dict[str, Any]) -> None:
-    ctx.state["turn"]["stage"] = "time"
-
-
-HANDLERS = {"start_at": do_start_at, "to_time": do_to_time}
+    turn_of(ctx.state)["stage"] = "time"

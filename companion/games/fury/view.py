@@ -26,7 +26,15 @@ from companion.games.fury import (
     trail,
 )
 from companion.games.fury.cards import HUNTERS
-from companion.games.fury.state import DRACULA, State, controller, hunters_of
+from companion.games.fury.state import (
+    DRACULA,
+    Slot,
+    State,
+    controller,
+    hunters_of,
+    place_of,
+    turn_of,
+)
 
 _STAGE = {
     ("dracula", "start"): N_("Dracula's turn: start"),
@@ -214,7 +222,7 @@ def _set_beside(marks: list[dict[str, Any]], kinds: list[str]) -> None:
 
 
 def _numbered(state: State) -> list[tuple[str, Any]]:
-    out = [(str(i + 1), s) for i, s in enumerate(state["trail"])]
+    out: list[tuple[str, Slot | None]] = [(str(i + 1), s) for i, s in enumerate(state["trail"])]
     out += [(f"c{i + 1}", s) for i, s in enumerate(state["catacombs"])]
     return out
 
@@ -228,7 +236,8 @@ def _known(state: State) -> dict[str, Any]:
 
 def public_dracula_place(state: State) -> str | None:
     """Where everybody knows Dracula is (``trail.hunters_know``)."""
-    return trail.hunters_know(state)["now"]
+    now: str | None = trail.hunters_know(state)["now"]
+    return now
 
 
 def view(state: State, seat: int | None) -> dict[str, Any]:
@@ -297,7 +306,7 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
             "events": [_card(c, "event") for c in sorted(state["dracula_events"])],
             "hand_size": decks.encounter_hand_size(state),
             "maturing": [{"token": t, "name": cards.encounter_name(t)}
-                         for t in (state["turn"] or {}).get("maturing", [])],
+                         for t in (state["turn"]["maturing"] if state["turn"] else [])],
         }
         if here is not None:
             highlight = [here]
@@ -308,7 +317,8 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
             highlight = picking
         out["map"] = _map(state, here, highlight, highlight)
     else:
-        around = [state["hunters"][h]["place"] for h in mine if state["hunters"][h]["place"]]
+        places = [state["hunters"][h]["place"] for h in mine]
+        around = [place for place in places if place]
         turn = state["turn"]
         if turn and turn["who"] in mine and turn["stage"] == "move" and not state["queue"]:
             highlight = _hunter_destinations(state, turn["who"])
@@ -350,8 +360,8 @@ def _places_to_pick(state: State, seat: int | None) -> list[str]:
 
 
 def _hunter_destinations(state: State, hunter: str) -> list[str]:
-    here = state["hunters"][hunter]["place"]
-    rail = state["turn"]["rail"]
+    here = place_of(state, hunter)
+    rail = turn_of(state)["rail"]
     if rail is not None:
         return movement.hunter_rail(state, here, rail)
     return movement.hunter_road(state, here) + movement.hunter_sea(here, state["storms"])
@@ -408,6 +418,7 @@ def _redeal_trail(state: State, rng: Random) -> None:
     hidden += [q["slot"] for q in state["queue"] if q["kind"] == "dropoff"
                and q["slot"]["card"] and not q["slot"]["revealed"]]
     for slot in hidden:
+        assert slot["card"] is not None, "only cards are hidden"
         place = rng.choice(seas if board.is_sea(slot["card"]) else lands)
         slot["card"] = slot["place"] = place
     ordered = list(reversed(state["trail"]))
@@ -419,7 +430,7 @@ def _redeal_trail(state: State, rng: Random) -> None:
 def _redeal_tokens(state: State, rng: Random) -> None:
     """A bijection over every face-down token, applied wherever a token id appears."""
     spots: list[tuple[list[str], int]] = []
-    shown = {t for s in trail.slots(state) for t in s["shown"]}
+    shown: set[str | None] = {t for s in trail.slots(state) for t in s["shown"]}
     # An encounter being met lies face up: the queue names it.
     shown |= {q["token"] for q in state["queue"] if "token" in q}
     shown |= {q["data"]["token"] for q in state["queue"] if "token" in q.get("data", {})}
@@ -441,14 +452,13 @@ def _swap_cards(state: State, rng: Random, holders: list[tuple[str, str | None]]
                 kind: str, known: set[str]) -> None:
     """Deal the cards of ``holders`` anew, each keeping its count; cards shown face up and
     the ``known`` ones (a combat's cards on the table) stay where they are."""
-    deck_key = "event_deck" if kind == "events" else "item_deck"
-
     def cards_of(where: str, who: str | None) -> list[str]:
         if where == "deck":
-            return state[deck_key]
+            return state["event_deck"] if kind == "events" else state["item_deck"]
         if where == "dracula":
             return state["dracula_events"]
-        return state["hunters"][who][kind]
+        assert who is not None, "a hunter's hand names him"
+        return state["hunters"][who]["events" if kind == "events" else "items"]
 
     shown = known | {c for h in state["hunters"].values() for c in h["shown"].values() if c}
     lists = [cards_of(w, h) for w, h in holders]

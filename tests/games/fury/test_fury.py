@@ -786,7 +786,20 @@ def test_bad_input_is_refused_with_a_sentence_and_changes_nothing():
         rules.apply(table.state, 0, {"action": "move", "params": {"to": "paris", "power": ""}},
                     None)
     assert "turn" in str(refused.value)
+    with pytest.raises(ActionSyntaxError, match="sneaky"):
+        rules.apply(table.state, 1, {"action": "stay", "params": {"sneaky": 1}}, None)
+    with pytest.raises(ActionSyntaxError, match="target"):  # an optional one of the wrong type
+        rules.apply(table.state, 0, {"action": "tactic", "params": {
+            "fighter": "godalming", "card": "claws", "target": 1}}, None)
+    with pytest.raises(IllegalActionError, match="not your turn"):
+        rules.apply(table.state, 7, {"action": "stay", "params": {}}, None)
     assert repr(table.state) == before
+
+
+def test_each_move_has_its_own_handler():
+    """The dispatcher finds a move by its handler: two moves with one handler would apply
+    as the same move."""
+    assert len({move.handler for move in rules.MOVES.moves.values()}) == len(rules.MOVES.moves)
 
 
 def test_correction_by_hand_once_a_round_and_logged():
