@@ -8,7 +8,6 @@ instead of going back to the pool.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 from companion.games.base import N_

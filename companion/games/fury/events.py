@@ -39,7 +39,7 @@ Dracula), "data" (what the window knew: the train, the encounter…)}."""
 When = Callable[[State, str | None, dict[str, Any]], bool]
 """``when(state, hunter, window data)``: an extra condition at a window's moment."""
 
-Later = Callable[[Ctx, dict[str, Any]], None]
+Later = Callable[[Ctx, QueueItem], None]
 """``later(ctx, item)``: the rest of an effect, run once the questions before it are
 answered (``{"kind": "effect", "do": name, ...}`` in the queue)."""
 

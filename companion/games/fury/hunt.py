@@ -423,7 +423,7 @@ def do_stay(ctx: Ctx, seat: int, params: dict[str, Any]) -> None:
 def do_ride(ctx: Ctx, seat: int, params: dict[str, Any]) -> None:
     """Fast Horse (``items.horse_actions``): discarded, and the group is where it rode."""
     state = ctx.state
-    hunter = state["turn"]["who"]
+    hunter = turn_of(state)["who"]
     hunters.discard_card(ctx, hunter, params["card"], cards.item_name(params["card"]))
     arrive(ctx, params["to"], "road")
 

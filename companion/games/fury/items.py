@@ -24,7 +24,6 @@ from companion.games.fury.state import (
     controller,
     hunter_label,
     place_of,
-    turn_of,
 )
 
 GROUP = N_("Your items")

@@ -358,7 +358,7 @@ MOVES: Moves[State, Handler] = Moves(
         "train": Move(hunt.do_train, {"carriage": str}),
         "set_sail": Move(hunt.do_set_sail, {"card": str}),
         "use_item": Move(items.do_use, {"hunter": str, "card": str}),
-        "ride": Move(items.do_ride, {"card": str, "to": str}),
+        "ride": Move(hunt.do_ride, {"card": str, "to": str}),
         "travel": Move(hunt.do_travel, {"to": str, "by": str}),
         "stay": Move(hunt.do_stay),
         "rest": Move(hunt.do_rest, {"hunter": str}),
