@@ -331,11 +331,6 @@ def _hunter_dracula(ctx: Ctx) -> bool:
             ctx.say("Dracula is here, in {place}!", place=board.name(here))
             trail.reveal_place(state, here)
             ctx.revealed = True
-        if turn["moved"] and turn["start"] != here and "enter" not in turn["asked"]:
-            turn["asked"].append("enter")
-            events.later(ctx, "fight", group=list(turn["group"]), place=here, horses=False)
-            events.open_window(ctx, "enter", group=list(turn["group"]))
-            return True
         _fight(ctx, {"group": list(turn["group"]), "place": here, "horses": False})
         return True
     if (not turn["ended"] and not turn["found_any"] and turn["group"] and _customs(state)
@@ -349,6 +344,9 @@ def _hunter_dracula(ctx: Ctx) -> bool:
 
 
 def _fight(ctx: Ctx, item: dict[str, Any]) -> None:
+    """The combat with Dracula begins (Wild Horses, if he holds it, is offered in its window);
+    also the step a table saved at the window of entering (before issue 32) has queued behind
+    it."""
     turn = ctx.state["turn"]
     if item["horses"]:
         turn["stage"] = "act"
