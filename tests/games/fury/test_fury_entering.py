@@ -102,3 +102,15 @@ def test_holding_only_wild_horses_he_is_asked_only_when_a_hunter_walked_in():
     assert offered(table) == {"wild_horses", "none"}
     table = start_fight(hunters=("godalming",), window=True, dracula_events=("wild_horses",))
     assert table.question() is None and table.fight["stage"] == "choose"
+
+
+def test_the_apps_cunning_dracula_still_plays_wild_horses_on_the_one_question():
+    """The app's cunning Dracula played Wild Horses whenever its window opened; offered now
+    beside his cards before the combat, it still sends the hunter away."""
+    from tests.games.fury.test_fury_app_answers import app_answer
+
+    table = walk_in("wild_horses", "trap")
+    table.state["options"]["dracula_by_app"] = "cunning"
+    answer = app_answer(table)
+    assert answer["action"] == "choose"
+    assert cards.kind(answer["params"]["key"]) == "wild_horses"
