@@ -54,7 +54,7 @@ DRACULA_LAYS_BATS: list[Step] = [
 GODALMING_MEETS_BATS: list[Step] = [(ANNA, "travel", {"to": "nuremburg", "by": "road"})]
 SEWARD_ENTERS: list[Step] = [(ANNA, "travel", {"to": "nuremburg", "by": "road"})]
 WILD_HORSES: list[Step] = [
-    (DRACULA, "play_event", {"card": "wild_horses:1", "hunter": ""}),
+    (DRACULA, "choose", {"key": "wild_horses:1"}),
     (DRACULA, "choose", {"key": "leipzig"}),
 ]
 MINA_TO_HOSPITAL: list[Step] = [

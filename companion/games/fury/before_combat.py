@@ -5,7 +5,10 @@
 Only a player who holds a card that may be played in this fight is asked, in turn, and may
 always answer "no card" (issue 32: nobody is stopped for a question he cannot answer but
 with "no card"; as at the table, the pause tells the others he holds something). Each card,
-with who may play it and what it does, is listed in ``registry.BEFORE_COMBAT``.
+with who may play it and what it does, is listed in ``registry.BEFORE_COMBAT``. When the
+hunters have just walked into Dracula's city, his turn in this window also offers Wild Horses
+(the combat does not take place): the table lives the moment of entering and the moment
+before the combat as one, so he is asked once (issue 32).
 
 An event card played here is played like any other (``events.play``): the other side may
 first cancel it with Good Luck or Devilish Power („Cancel the effect of an event card just
@@ -135,11 +138,15 @@ def _answer(ctx: Ctx, data: dict[str, Any], key: str) -> None:
     fight_ = fight.find(state)
     if fight_ is None:
         return
-    fight_["window"].pop(0)
+    seat = fight_["window"].pop(0)
     if key == "none":
         _ask_next(ctx, fight_)
         return
     hunter, _, held = key.rpartition("|")
+    if cards.kind(held) == "wild_horses":
+        # Played at the moment of entering, before the round of cards: if the hunters cancel
+        # it, the combat comes and Dracula still has his card before it.
+        fight_["window"].insert(0, seat)
     _play(ctx, fight_, hunter or None, held)
 
 
@@ -257,6 +264,15 @@ def _rage_discards(state: State, data: dict[str, Any]) -> list[Any]:
 def _rage_discard(ctx: Ctx, data: dict[str, Any], key: str) -> None:
     if key != "none":
         hunters.discard_card(ctx, data["hunter"], key, N_("Rage"))
+
+
+def walked_in(state: State, fight_: Fight) -> bool:
+    """Whether the hunters of this fight moved into Dracula's city this turn: the moment of
+    Wild Horses („When a hunter has moved into your location and is about to fight you“)."""
+    turn = state["turn"]
+    return (fight_["enemy"] == "dracula" and fight_["round"] == 0 and turn is not None
+            and turn["who"] != "dracula" and turn["who"] in fight_["hunters"]
+            and bool(turn["moved"]) and turn["start"] != fight_["place"])
 
 
 def seen_by_dracula(state: State) -> list[str]:

@@ -1,6 +1,6 @@
 """Dracula's event cards: those played when drawn, at the start of his turn, at a moment of
-a hunter's turn (a train caught, a New Vampire met, a hunter entering his city, a ship at
-sea), and Relentless Minion after a fight with a minion."""
+a hunter's turn (a train caught, a New Vampire met, a ship at sea), Wild Horses before the
+combat of a hunter entering his city, and Relentless Minion after a fight with a minion."""
 
 from __future__ import annotations
 
@@ -182,11 +182,24 @@ def seduction(ctx: Ctx, play_: dict[str, Any]) -> None:
 
 def wild_horses(ctx: Ctx, play_: dict[str, Any]) -> None:
     """„Move that hunter to any city one road away; the combat does not take place. He may
-    still rest, supply or trade.“"""
-    fight = pending(ctx.state, "fight")
-    if fight is not None:
-        fight["horses"] = True
-        ask(ctx, "horses", DRACULA, front=True, group=fight["group"], always_ask=True)
+    still rest, supply or trade.“ Played in Dracula's turn before the combat
+    (``before_combat``), it ends that combat before its first round."""
+    from companion.games.fury import before_combat, fight
+
+    state = ctx.state
+    fight_ = fight.find(state)
+    if fight_ is not None and before_combat.walked_in(state, fight_):
+        group = list(fight_["hunters"])
+        ctx.say("The combat does not take place.")
+        fight.end(ctx, fight_, "cancelled")
+        state["turn"]["ended"] = False
+        state["turn"]["stage"] = "act"
+        ask(ctx, "horses", DRACULA, front=True, group=group, always_ask=True)
+        return
+    before = pending(state, "fight")  # a table saved at the window of entering
+    if before is not None:
+        before["horses"] = True
+        ask(ctx, "horses", DRACULA, front=True, group=before["group"], always_ask=True)
 
 
 def _horses_options(state: State, data: dict[str, Any]) -> list[Any]:

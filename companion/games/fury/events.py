@@ -9,7 +9,7 @@ Devilish Power: „Cancel the effect of an event card just played“). Its effec
 queue as an automatic ``effect`` item behind that question.
 
 Cards played at a moment of somebody else's turn (a train caught, an encounter revealed, a
-hunter entering Dracula's city…) are offered through *windows*: ``open_window`` asks the
+hunter reaching a port…) are offered through *windows*: ``open_window`` asks the
 seats of a side that hold a card fitting that moment, with "play nothing" beside it. A seat
 with nothing that fits is not stopped (issue 32: every tap a real choice), as a player at
 the table who holds nothing says nothing; the others may read from the pause that he holds
@@ -89,7 +89,9 @@ WINDOWS: dict[str, tuple[str, str]] = {
     "reveal": ("dracula", N_("An event is about to reveal your trail: play a card?")),
     "minion": ("dracula", N_("A hunter killed or escaped a minion: play a card?")),
 }
-"""Each window: whose cards may be played, and the question the phone shows."""
+"""Each window: whose cards may be played, and the question the phone shows. "enter" is no
+longer opened (Wild Horses is offered in Dracula's turn before the combat, issue 32); it
+stays for a table saved while that window was open, which plays it as it was."""
 
 
 # --- drawing ------------------------------------------------------------------------------

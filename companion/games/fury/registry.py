@@ -178,6 +178,11 @@ BEFORE_COMBAT: dict[str, before_combat.Card] = {
     # combat when that ally is Sister Agatha; its effect is the card's own (EVENTS).
     "devilish_power": before_combat.Card(
         "dracula", lambda s, f, h: bool(s["allies"]["hunters"]), None),
+    # Offered in Dracula's turn of this window when the hunters have just walked into his
+    # city, not in a question of its own just before it (issue 32: one moment, one
+    # question); its effect is the card's own (EVENTS): the fight ends before it began.
+    "wild_horses": before_combat.Card(
+        "dracula", lambda s, f, h: before_combat.walked_in(s, f), None),
 }
 """Cards played before a combat (``before_combat``): whose, when this fight allows them, what
 they do (``play(ctx, fight, hunter, card)``)."""

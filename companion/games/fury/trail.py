@@ -120,9 +120,14 @@ def holding(state: State, token: str) -> Slot | None:
 
 def clear_to(state: State, keep: int) -> list[Slot]:
     """"Путь очищается до N карт": the older cards leave the trail; their encounters go
-    back to the pool (they neither mature nor enter the catacombs)."""
+    back to the pool (they neither mature nor enter the catacombs). What the hunters saw
+    stays known: a face-up Feed or Dark Call kept on top of a face-up location card that
+    leaves says he is still where they saw him, so the kept card is marked revealed."""
+    known = hunters_know(state)["now"]
     removed = state["trail"][keep:]
     state["trail"] = state["trail"][:keep]
+    if known is not None and state["trail"] and hunters_know(state)["now"] is None:
+        state["trail"][0]["revealed"] = True
     for slot in removed:
         return_tokens(state, slot["tokens"])
         slot["tokens"], slot["shown"] = [], []

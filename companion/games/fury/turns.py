@@ -335,13 +335,9 @@ def _hunter_dracula(ctx: Ctx) -> bool:
             ctx.say("Dracula is here, in {place}!", place=board.name(here))
             trail.reveal_place(state, here)
             ctx.revealed = True
-        if turn["moved"] and turn["start"] != here and "enter" not in turn["asked"]:
-            turn["asked"].append("enter")
-            events.later(ctx, "fight", group=list(turn["group"]), place=here, horses=False)
-            events.open_window(ctx, "enter", group=list(turn["group"]))
-            return True
-        _fight(ctx, {"kind": "effect", "group": list(turn["group"]), "place": here,
-                     "horses": False})
+        # A step in the queue, run at once: a table saved while the window of entering was
+        # open (before issue 32 made it one question) has the same step behind that window.
+        events.later(ctx, "fight", group=list(turn["group"]), place=here, horses=False)
         return True
     if (not turn["ended"] and not turn["found_any"] and turn["group"] and _customs(state)
             and _ask_once(ctx, "customs", group=list(turn["group"]))):
@@ -354,6 +350,8 @@ def _hunter_dracula(ctx: Ctx) -> bool:
 
 
 def _fight(ctx: Ctx, item: QueueItem) -> None:
+    """The combat with Dracula begins (Wild Horses, if he holds it, is offered in its
+    window)."""
     turn = turn_of(ctx.state)
     if item["horses"]:
         turn["stage"] = "act"

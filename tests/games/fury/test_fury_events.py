@@ -534,7 +534,8 @@ def wild_horses_to_amsterdam() -> Table:
     dracula_holds(table, "wild_horses")
     table.start("brussels")
     table.act(1, "travel", to="brussels", by="road")
-    table.act(0, "play_event", **table.names(0, "play_event")[0])
+    horses = next(p for p in table.names(0, "choose") if cards.kind(p["key"]) == "wild_horses")
+    table.act(0, "choose", **horses)
     table.act(0, "choose", key="amsterdam")
     return table
 

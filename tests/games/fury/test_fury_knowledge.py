@@ -102,3 +102,17 @@ def test_after_dark_call_the_hunters_still_know_where_he_is():
     known = rules.view(table.state, 0)["secret"]["known"]
     assert known["now"] == "zagreb" and known["card"] == 2
     assert rules.view(table.state, None)["dracula_place"] == "zagreb"
+
+
+def test_a_trail_cleared_under_dark_call_keeps_what_the_hunters_saw():
+    """„затем путь очищается до 1 карты“ (a New Vampire matured) after Dark Call on a
+    face-up Zagreb: the location card leaves the trail, but the hunters saw it and he has not
+    moved since, so neither his phone nor the tablet forgets where he is."""
+    table = Table().start("zagreb")
+    table.state["trail"][0]["revealed"] = True
+    table.pass_hunters()
+    table.act(0, "move", to="zagreb", power="dark_call")
+    trail.clear_to(table.state, 1)
+    assert [s["power"] for s in table.state["trail"]] == ["dark_call"]
+    assert rules.view(table.state, 0)["secret"]["known"]["now"] == "zagreb"
+    assert rules.view(table.state, None)["dracula_place"] == "zagreb"

@@ -372,7 +372,14 @@ def choose(memory: Memory, offered: list[Offer], rng: Random, level: str) -> Off
         return _events(offered, seen, rng, level)
     if "choose" in names:
         both = _both_sides(offered)
-        return both if both is not None else _question(offered, seen, rng)
+        if both is not None:
+            return both
+        horses = [o for o in offered if cards.kind(o["params"]["key"]) == "wild_horses"]
+        if horses and level == "cunning":
+            # Offered with his cards before the combat when a hunter walks in (issue 32):
+            # as with his other cards played whenever offered, the fight does not happen.
+            return horses[0]
+        return _question(offered, seen, rng)
     if "discard" in names:
         return pick(offered, rng)
     return pick(offered, rng)

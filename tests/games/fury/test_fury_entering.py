@@ -1,0 +1,116 @@
+"""A hunter walks into Dracula's city: one moment at the table, one question on Dracula's
+phone (issue 32: two windows for the same moment are one).
+
+Wild Horses: „When a hunter has moved into your location and is about to fight you. Move
+that hunter to any city one road away; the combat does not take place.“ The combat: „Начиная
+с Дракулы, и далее по часовой стрелке игроки могут использовать по одной карте, влияющей на
+общий ход боя.“ Dracula is first in that round, so the moment of entering and his turn
+before the combat are the same moment: he used to be asked twice in a row ("A hunter enters
+your city: play a card?", then "Before the combat: play a card?"), now once.
+"""
+
+from __future__ import annotations
+
+from companion.games.fury import cards, rules
+from tests.games.fury.fury_fights import FightTable
+from tests.games.fury.fury_fights import fight as start_fight
+from tests.games.fury.test_fury_events import dracula_holds, hand
+
+
+def walk_in(*dracula: str, **held: list[str]) -> FightTable:
+    """Dracula in Brussels holding ``dracula``; Lord Godalming (seat 1) travels in from Paris
+    holding ``held["godalming"]``."""
+    table = FightTable()
+    dracula_holds(table, *dracula)
+    for hunter, kinds in held.items():
+        hand(table, hunter, *kinds)
+    table.start("brussels")
+    table.act(1, "travel", to="brussels", by="road")
+    return table
+
+
+def draculas_prompts(table: FightTable) -> list[str]:
+    """Answer every question put to Dracula before the first tactic with "No card", and
+    name each (the taps the moment costs him)."""
+    asked = []
+    while (q := table.question()) is not None and q["seat"] == 0:
+        asked.append(q["question"])
+        table.answer("none")
+    return asked
+
+
+def offered(table: FightTable) -> set[str]:
+    return {cards.kind(p["key"]) if p["key"] != "none" else "none"
+            for p in table.names(0, "choose")}
+
+
+def test_walking_into_draculas_city_asks_him_once_with_every_card_that_fits():
+    table = walk_in("wild_horses", "trap")
+    assert table.question()["question"] == "combat_window"
+    assert offered(table) == {"wild_horses", "trap", "none"}
+    assert draculas_prompts(table) == ["combat_window"]  # was 2 taps: enter, then combat
+    assert table.fight is not None and table.fight["stage"] == "choose"
+    assert {p["card"] for p in table.names(0, "tactic")}, "the combat itself comes next"
+
+
+def test_wild_horses_settle_the_moment_no_combat_and_no_second_question():
+    """„the combat does not take place. He may still rest, supply or trade.“"""
+    table = walk_in("wild_horses", "trap")
+    horses = next(p["key"] for p in table.names(0, "choose") if "wild_horses" in p["key"])
+    table.answer(horses)
+    assert table.question()["question"] == "horses"
+    table.answer("amsterdam")
+    assert table.fight is None and table.question() is None
+    assert table.state["hunters"]["godalming"]["place"] == "amsterdam"
+    assert table.state["turn"]["who"] == "godalming"
+    assert table.state["turn"]["stage"] == "act"
+    assert {a.action for a in rules.actions(table.state, 1)} >= {"rest", "end_turn"}
+    assert any(cards.kind(c) == "trap" for c in table.state["dracula_events"])
+
+
+def test_wild_horses_cancelled_the_combat_comes_and_dracula_still_has_his_card_before_it():
+    """Good Luck: „Cancel the effect of an event card just played“. Wild Horses belongs to
+    the moment of entering, not to the round of cards before the combat, so once it is
+    cancelled Dracula still plays his one card before the fight (the Trap), not Wild Horses
+    twice."""
+    table = walk_in("wild_horses", "trap", godalming=["good_luck"])
+    horses = next(p["key"] for p in table.names(0, "choose") if "wild_horses" in p["key"])
+    table.answer(horses)
+    luck = next(p for p in table.names(1, "play_event") if "good_luck" in p["card"])
+    table.act(1, "play_event", **luck)
+    assert table.state["hunters"]["godalming"]["place"] == "brussels"
+    assert table.question()["question"] == "combat_window" and table.question()["seat"] == 0
+    assert offered(table) == {"trap", "none"}
+    table.answer(next(p["key"] for p in table.names(0, "choose") if "trap" in p["key"]))
+    assert table.fight["trap"] is True
+
+
+def test_a_combat_card_chosen_on_entering_is_draculas_card_before_the_combat():
+    """Dracula plays one card in the round before the combat: the Trap answers the moment,
+    and he is not asked again (Wild Horses is not offered a second time)."""
+    table = walk_in("wild_horses", "trap")
+    table.answer(next(p["key"] for p in table.names(0, "choose") if "trap" in p["key"]))
+    assert table.fight["trap"] is True and table.fight["stage"] == "choose"
+    assert table.question() is None
+
+
+def test_holding_only_wild_horses_he_is_asked_only_when_a_hunter_walked_in():
+    """„When a hunter has moved into your location“: in a combat that began otherwise (here
+    one the engine starts without a move into his city), a hand holding only Wild Horses
+    fits nothing, and nobody is stopped."""
+    table = walk_in("wild_horses")
+    assert offered(table) == {"wild_horses", "none"}
+    table = start_fight(hunters=("godalming",), window=True, dracula_events=("wild_horses",))
+    assert table.question() is None and table.fight["stage"] == "choose"
+
+
+def test_the_apps_cunning_dracula_still_plays_wild_horses_on_the_one_question():
+    """The app's cunning Dracula played Wild Horses whenever its window opened; offered now
+    beside his cards before the combat, it still sends the hunter away."""
+    from tests.games.fury.test_fury_app_answers import app_answer
+
+    table = walk_in("wild_horses", "trap")
+    table.state["options"]["dracula_by_app"] = "cunning"
+    answer = app_answer(table)
+    assert answer["action"] == "choose"
+    assert cards.kind(answer["params"]["key"]) == "wild_horses"
