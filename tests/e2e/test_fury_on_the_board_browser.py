@@ -5,11 +5,11 @@ screen made the table. The evening is tests/e2e/fury_evening.py's script.
 What every screen must say, checked from the screens themselves: the role on every QR card
 and at the top of every phone; the set-up list and the check of the card values before the
 deal; an "on the board" instruction on the tablets' first screen and on the owner's phone
-when Dracula is revealed, when Bats and Wild Horses move a hunter and when a hunter goes to
-the hospital; the tablets never say "you" (a printed card's own words aside); a tied combat
-roll decided by the initiative printed on screen; the end that says the table was abandoned
-and then reveals Dracula's place, trail and hand. Screenshots in English, Czech and Russian
-(tests/e2e/screenshots/fury-board-*).
+when Dracula is revealed, when Bats and Wild Horses move a hunter, when a hunter goes to
+the hospital and when the day/night marker moves; the tablets never say "you" (a printed
+card's own words aside); a tied combat roll decided by the initiative printed on screen;
+the end that says the table was abandoned and then reveals Dracula's place, trail and hand.
+Screenshots in English, Czech and Russian (tests/e2e/screenshots/fury-board-*).
 """
 
 from __future__ import annotations
@@ -143,8 +143,13 @@ class Evening:
 
 def shown_whole(device, locator) -> None:
     """The element lies wholly inside the moment panel (which hides what overflows it)."""
-    panel = device.page.locator(".fd-moment").bounding_box()
-    box = locator.bounding_box()
+    deadline = time.monotonic() + WAIT / 1000
+    while True:  # a live update may replace the screen between two reads: read both again
+        panel = device.page.locator(".fd-moment").bounding_box()
+        box = locator.bounding_box()
+        if (box and panel) or time.monotonic() > deadline:
+            break
+        time.sleep(0.1)
     assert box and panel and box["y"] + box["height"] <= panel["y"] + panel["height"] + 1, (
         f"{device.name}: cut off at the panel's edge")
 
@@ -265,6 +270,12 @@ def test_an_evening_with_the_box_on_the_table(server, devices):
     table.play(evening.DRACULA_LAYS_BATS)
     expect(table.seat[evening.DRACULA].page.locator(".fd-known")).to_contain_text(
         "ещё не видели", timeout=WAIT)
+    # His time phase moved the day/night marker: the group keeps the board's tracks, so the
+    # tablets and Dracula's phone say where it goes; a hunter's phone does not.
+    for tablet in table.tablets:
+        tablet_says(tablet, "time", "Move the day/night marker to Noon")
+    phone_says(table.seat[evening.DRACULA], "time", "Полдень")
+    expect(anna.locator(".fd-seat .fd-board li[data-piece=time]")).to_have_count(0)
 
     # Lord Godalming walks into Nuremburg: the trail card turns up — Dracula is revealed.
     table.play(evening.GODALMING_MEETS_BATS)

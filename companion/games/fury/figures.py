@@ -91,8 +91,8 @@ TRACKS = ("time", "vampires", "resolve")
 
 _MARKER_TEXT = {
     "time": N_("Move the day/night marker to {time}."),
-    "vampires": N_("Vampire track: move its marker to {n}."),
-    "resolve": N_("Resolve track: move its marker to {n}."),
+    "vampires": N_("Vampire track: {n}."),
+    "resolve": N_("Resolve track: {n}."),
 }
 
 _MARKER_OWNER = {"time": "dracula", "vampires": "dracula", "resolve": "hunters"}
