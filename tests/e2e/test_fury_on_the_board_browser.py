@@ -144,15 +144,14 @@ class Evening:
 
 def shown_whole(device, locator) -> None:
     """The element lies wholly inside the moment panel (which hides what overflows it)."""
-    deadline = time.monotonic() + WAIT / 1000
-    while True:  # a live update may replace the screen between two reads: read both again
-        panel = device.page.locator(".fd-moment").bounding_box()
-        box = locator.bounding_box()
-        if (box and panel) or time.monotonic() > deadline:
-            break
-        time.sleep(0.1)
-    assert box and panel and box["y"] + box["height"] <= panel["y"] + panel["height"] + 1, (
-        f"{device.name}: cut off at the panel's edge")
+    # both boxes read in one script run: a live update arriving between two reads would
+    # replace the panel under the test
+    bottoms = locator.evaluate("""element => {
+        const panel = document.querySelector('.fd-moment');
+        return panel && [element.getBoundingClientRect().bottom,
+                         panel.getBoundingClientRect().bottom];
+    }""")
+    assert bottoms and bottoms[0] <= bottoms[1] + 1, f"{device.name}: cut off at the panel's edge"
 
 
 def tablet_says(device, piece: str, text: str) -> None:
