@@ -128,8 +128,7 @@ def _check_options(state: State, data: dict[str, Any]) -> list[Any]:
              N_("It stands, marked disputed on every screen and in the log."))]
 
 
-@choices.question("correction_check", N_("A correction by hand: do you agree?"),
-                  _check_options)
+@choices.question(N_("A correction by hand: do you agree?"), _check_options)
 def _check(ctx: Ctx, data: dict[str, Any], key: str) -> None:
     who, check = {"seat": data["who"]}, {"seat": data["check"]}
     if key == "agree":

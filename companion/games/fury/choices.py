@@ -3,14 +3,14 @@ your choice", "show a Crucifix?", "an item or an event?").
 
 A question waits in the queue as ``{"kind": "choice", "question": name, "seat", "data"}``;
 its answers are computed from the state when the phone asks (so they never go stale), and
-the answer is handed to the function registered for the question. Modules register their
-questions with ``@question(name, options)``.
+the answer is handed to the question's answer function. A module makes a question of its
+answer function with ``@question(heading, options)``; ``registry.QUESTIONS`` names them.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, NamedTuple
 
 from companion.games.base import Action
 from companion.games.fury.state import Ctx, State
@@ -21,21 +21,34 @@ Option = tuple[str, str, dict[str, Any], str]
 Options = Callable[[State, dict[str, Any]], list[Option]]
 Answer = Callable[[Ctx, dict[str, Any], str], None]
 
-QUESTIONS: dict[str, tuple[str, Options, Answer]] = {}
+
+class Question(NamedTuple):
+    """A card's question: its heading on the phone, its answers, what an answer does."""
+
+    heading: str
+    options: Options
+    answer: Answer
 
 
-def question(name: str, heading: str, options: Options) -> Callable[[Answer], Answer]:
-    """Register a question: its heading on the phone, its answers, what an answer does."""
-    def register(answer: Answer) -> Answer:
-        QUESTIONS[name] = (heading, options, answer)
-        return answer
-    return register
+def question(heading: str, options: Options) -> Callable[[Answer], Question]:
+    """Make a question of its answer function (listed by name in ``registry.QUESTIONS``)."""
+    def make(answer: Answer) -> Question:
+        return Question(heading, options, answer)
+    return make
+
+
+def find(name: str) -> Question:
+    """The question by the name a queued item carries (imported here: the registry sits
+    above this module, since it names the questions of the modules that ask them)."""
+    from companion.games.fury import registry
+
+    return registry.QUESTIONS[name]
 
 
 def ask(ctx: Ctx, name: str, seat: int, /, front: bool = False, **data: Any) -> None:
     """Queue a question for ``seat``; with one possible answer it is answered at once."""
     item = {"kind": "choice", "question": name, "seat": seat, "data": data}
-    heading, options, answer = QUESTIONS[name]
+    heading, options, answer = find(name)
     found = options(ctx.state, data)
     if len(found) == 1 and not data.get("always_ask"):
         answer(ctx, data, found[0][0])
@@ -51,14 +64,14 @@ def ask(ctx: Ctx, name: str, seat: int, /, front: bool = False, **data: Any) -> 
 def actions(state: State, seat: int, item: dict[str, Any]) -> list[Action]:
     if seat != item["seat"]:
         return []
-    heading, options, _answer = QUESTIONS[item["question"]]
+    heading, options, _answer = find(item["question"])
     return [Action("choose", {"key": key}, label, args, group=heading, hint=hint)
             for key, label, args, hint in options(state, item["data"])]
 
 
 def do_choose(ctx: Ctx, seat: int, params: dict[str, Any]) -> None:
     item = ctx.state["queue"].pop(0)
-    _heading, _options, answer = QUESTIONS[item["question"]]
+    _heading, _options, answer = find(item["question"])
     answer(ctx, item["data"], params["key"])
 
 

@@ -6,7 +6,7 @@ Each fighter's phone offers the tactics he may play (``tactics``); the choices s
 until all are in, then they are revealed together. One die per side (Lord Godalming rolls two
 against an agent and keeps the better), every modifier named; the higher total wins, a tie
 goes to the higher initiative printed on the card. The winner's card against the loser's
-gives the result (``outcomes``). In a group „Каждый из участников выбирает по карте во время
+gives the result (``combat_results``). In a group „Каждый из участников выбирает по карте во время
 раунда боя, а Дракула выбирает цель своей атаки… В случае победы Охотников, они определяют,
 результат какой карты они хотят использовать.“ Dracula names his target with his card, in
 secret, and both are revealed together (the option ``target_after_reveal``: he names it
@@ -16,7 +16,7 @@ Where the data marks a table cell uncertain, or the initiative values are not ch
 app proposes and the winning player confirms it or picks the printed one.
 
 The game is held by the fight's queue item (``fight``) until the combat ends; cards played
-before it are in ``precombat``. ``start`` is the hook ``encounters.start_combat`` calls.
+before it are in ``before_combat``. ``start`` is the hook ``encounters.start_combat`` calls.
 """
 
 from __future__ import annotations
@@ -25,12 +25,11 @@ from typing import Any
 
 from companion.games.base import N_, Action, Random
 from companion.games.fury import (
+    before_combat,
     board,
     cards,
-    encounters,
+    combat_results,
     fight,
-    outcomes,
-    precombat,
     tactics,
 )
 from companion.games.fury.choices import question
@@ -52,19 +51,17 @@ def start(ctx: Ctx, enemy: str, group: list[str], place: str, source: str | None
     ctx.say("Combat in {place}: {hunters} against {enemy}.", place=board.name(place),
             hunters=[cards.hunter_name(h) for h in group], enemy=fight.enemy_name(fight_))
     state["queue"].append(fight_)
-    precombat.open_window(ctx, fight_)
+    before_combat.open_window(ctx, fight_)
     return fight_["token"] is not None
 
 
 def start_vampire(ctx: Ctx, group: list[str], place: str, source: str | None = None) -> None:
     """A fight with one vampire „by the rules of a combat with Dracula“ (Vampire Lair): its
     tactics are ``new_vampire_day`` / ``new_vampire_night``; a Wound or a Kill by the hunters
-    ends it and moves the vampire track back 1. Register ``fight.ON_END[source]`` to learn
-    the outcome."""
+    ends it and moves the vampire track back 1. List ``source`` in ``registry.FIGHT_ENDS`` to
+    learn the outcome."""
     start(ctx, "vampire", group, place, source)
 
-
-encounters.COMBAT_STARTERS["combat"] = start
 
 
 # --- the secret choice ---------------------------------------------------------------------
@@ -289,7 +286,7 @@ def other_side(state: State, fight_: dict[str, Any], seat: int) -> int:
     return _tie_seat(state, fight_, "hunters")
 
 
-@question("combat_tie", N_("A tied roll: which card has the higher initiative?"),
+@question(N_("A tied roll: which card has the higher initiative?"),
           _tie_options)
 def _tie(ctx: Ctx, data: dict[str, Any], key: str) -> None:
     """The first reading of the printed cards; it stands once the other side agrees."""
@@ -308,7 +305,7 @@ def _tie_check_options(state: State, data: dict[str, Any]) -> list[Any]:
              N_("A disputed tie is rolled again."))]
 
 
-@question("combat_tie_check", N_("A tied roll: do you read the initiative the same way?"),
+@question(N_("A tied roll: do you read the initiative the same way?"),
           _tie_check_options)
 def _tie_check(ctx: Ctx, data: dict[str, Any], key: str) -> None:
     """Both sides looked: the reading stands when the other side agrees; a dispute is rolled
@@ -364,14 +361,14 @@ def _pairs(state: State, label: str) -> list[Any]:
     return out
 
 
-@question("combat_apply", N_("You won the round: whose card's result applies?"),
+@question(N_("You won the round: whose card's result applies?"),
           lambda state, data: _pairs(state, N_("{hunter}'s {card}: {result}")))
 def _apply_card(ctx: Ctx, data: dict[str, Any], hunter: str) -> None:
     ctx.say("The hunters take the result of {hunter}'s card.", hunter=cards.hunter_name(hunter))
     _applied(ctx, fight.current(ctx.state), hunter)
 
 
-@question("combat_target", N_("You won the round: which hunter does it strike?"),
+@question(N_("You won the round: which hunter does it strike?"),
           lambda state, data: _pairs(state, N_("{hunter} ({card}): {result}")))
 def _target(ctx: Ctx, data: dict[str, Any], hunter: str) -> None:
     ctx.say("Dracula turns the result on {hunter}.", hunter=cards.hunter_name(hunter))
@@ -418,7 +415,7 @@ def _confirm_options(state: State, data: dict[str, Any]) -> list[Any]:
     return out
 
 
-@question("combat_confirm", N_("Check the result on the winning card"), _confirm_options)
+@question(N_("Check the result on the winning card"), _confirm_options)
 def _confirm(ctx: Ctx, data: dict[str, Any], key: str) -> None:
     """The winner's reading of the printed card; it stands once the other side agrees."""
     fight_ = fight.current(ctx.state)
@@ -441,7 +438,7 @@ def _confirm_check_options(state: State, data: dict[str, Any]) -> list[Any]:
              N_("A disputed result stands as the app reads it, marked disputed."))]
 
 
-@question("combat_confirm_check", N_("Do you read the winning card the same way?"),
+@question(N_("Do you read the winning card the same way?"),
           _confirm_check_options)
 def _confirm_check(ctx: Ctx, data: dict[str, Any], key: str) -> None:
     """Both sides looked: the winner's reading stands when the loser agrees; disputed, the
@@ -467,7 +464,7 @@ def _finish_round(ctx: Ctx, fight_: dict[str, Any]) -> None:
     Garlic and Rage count down, a win with Dodge gives +1 next round (and so does a result
     printed "+1 next round", once)."""
     now = fight_["now"]
-    outcome = outcomes.apply(ctx, fight_)
+    outcome = combat_results.apply(ctx, fight_)
     played, winner = now["cards"], now["winner"]
     fight_["repel"] = "repel" in now["result"]
     fight_["no_escape"] = max(0, fight_["no_escape"] - 1)
@@ -503,7 +500,7 @@ def public_cards(state: State, seat: int | None) -> set[str]:
         for source in (fight_["last"], (fight_["now"] or {}).get("cards", {})):
             known |= {c for f, c in source.items() if c and f != ENEMY}
     if seat == DRACULA:
-        known |= set(precombat.seen_by_dracula(state))
+        known |= set(before_combat.seen_by_dracula(state))
     return known
 
 

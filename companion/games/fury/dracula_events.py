@@ -10,13 +10,12 @@ from companion.games.base import N_
 from companion.games.fury import board, cards, figures, hunters, movement, trail
 from companion.games.fury.choices import ask, question
 from companion.games.fury.event_effects import cancel, hunter_options, pending, place_options
-from companion.games.fury.events import card, open_window, set_ally
+from companion.games.fury.events import open_window, set_ally
 from companion.games.fury.state import DRACULA, Ctx, State, hunter_label
 
 # --- Dracula's cards played when drawn -------------------------------------------------------
 
 
-@card("night_visit")
 def night_visit(ctx: Ctx, play_: dict[str, Any]) -> None:
     """„Play it on any bitten hunter: he loses 2 health at once.“"""
     if hunter_options(ctx.state, {"bitten": True}):
@@ -25,12 +24,11 @@ def night_visit(ctx: Ctx, play_: dict[str, Any]) -> None:
         ctx.say("No hunter is bitten: Night Visit does nothing.")
 
 
-@question("night_visit", N_("Night Visit: which bitten hunter?"), hunter_options)
+@question(N_("Night Visit: which bitten hunter?"), hunter_options)
 def _night_visit(ctx: Ctx, data: dict[str, Any], hunter: str) -> None:
     hunters.lose_health(ctx, hunter, 2, N_("Night Visit"))
 
 
-@card("vampiric_influence")
 def vampiric_influence(ctx: Ctx, play_: dict[str, Any]) -> None:
     """„Play it on any bitten hunter: look at his event and item cards; he must tell you
     his next move.“"""
@@ -40,14 +38,13 @@ def vampiric_influence(ctx: Ctx, play_: dict[str, Any]) -> None:
         ctx.say("No hunter is bitten: Vampiric Influence does nothing.")
 
 
-@question("influence", N_("Vampiric Influence: which bitten hunter?"), hunter_options)
+@question(N_("Vampiric Influence: which bitten hunter?"), hunter_options)
 def _influence(ctx: Ctx, data: dict[str, Any], hunter: str) -> None:
     from companion.games.fury import encounter_effects
 
     encounter_effects.spy(ctx, "vampiric_influence", [hunter], False)
 
 
-@card("evasion")
 def evasion(ctx: Ctx, play_: dict[str, Any]) -> None:
     """„Make one extra move at once, to any city on the board (not a sea) without a hunter,
     whatever the distance.“"""
@@ -60,7 +57,7 @@ def _evasion_options(state: State, data: dict[str, Any]) -> list[Any]:
                          N_("Go to {place}"))
 
 
-@question("evasion", N_("Evasion: where to?"), _evasion_options)
+@question(N_("Evasion: where to?"), _evasion_options)
 def _evasion(ctx: Ctx, data: dict[str, Any], place: str) -> None:
     from companion.games.fury import dracula
 
@@ -77,12 +74,11 @@ def _evasion(ctx: Ctx, data: dict[str, Any], place: str) -> None:
 # --- Dracula's cards at the start of his turn ------------------------------------------------
 
 
-def _with_power_target(state: State, hunter: str | None, data: dict[str, Any]) -> bool:
+def with_power_target(state: State, hunter: str | None, data: dict[str, Any]) -> bool:
     return bool(data.get("card")) or bool(
         "heavenly_host" in state["blocked"].values() or state["allies"]["hunters"])
 
 
-@card("devilish_power", "cancel", "dracula_start", when=_with_power_target)
 def devilish_power(ctx: Ctx, play_: dict[str, Any]) -> None:
     """„Cancel the effect of an event card just played, OR discard a Heavenly Host marker,
     OR discard the hunters' current ally.“"""
@@ -101,7 +97,7 @@ def _devilish_options(state: State, data: dict[str, Any]) -> list[Any]:
     return out or [("nothing", N_("Nothing to remove"), {}, "")]
 
 
-@question("devilish", N_("Devilish Power: what do you remove?"), _devilish_options)
+@question(N_("Devilish Power: what do you remove?"), _devilish_options)
 def _devilish(ctx: Ctx, data: dict[str, Any], key: str) -> None:
     if key == "ally":
         set_ally(ctx, "hunters", None)
@@ -110,11 +106,10 @@ def _devilish(ctx: Ctx, data: dict[str, Any], key: str) -> None:
         ctx.say("The Heavenly Host in {place} is removed.", place=board.name(key))
 
 
-def _not_small_hours(state: State, hunter: str | None, data: dict[str, Any]) -> bool:
+def not_small_hours(state: State, hunter: str | None, data: dict[str, Any]) -> bool:
     return state["time"] != len(cards.TIME_TRACK) - 1
 
 
-@card("time_runs_short", "dracula_start", when=_not_small_hours)
 def time_runs_short(ctx: Ctx, play_: dict[str, Any]) -> None:
     """„Move the day/night marker forward 1 space.“ (not in the Small Hours)"""
     state = ctx.state
@@ -122,7 +117,6 @@ def time_runs_short(ctx: Ctx, play_: dict[str, Any]) -> None:
     ctx.say("Time runs short: {time}.", time=cards.time_name(state["time"]))
 
 
-@card("unearthly_swiftness", "dracula_start")
 def unearthly_swiftness(ctx: Ctx, play_: dict[str, Any]) -> None:
     """„Make two moves in a row, each by the usual rules.“"""
     turn = ctx.state["turn"]
@@ -130,7 +124,6 @@ def unearthly_swiftness(ctx: Ctx, play_: dict[str, Any]) -> None:
         turn["extra_move"] = True
 
 
-@card("roadblock", "dracula_start")
 def roadblock(ctx: Ctx, play_: dict[str, Any]) -> None:
     """„Put the Roadblock marker on one road or railway between two places (or move it there
     if it is already in play): hunters cannot travel along it.“"""
@@ -142,7 +135,7 @@ def _block_from_options(state: State, data: dict[str, Any]) -> list[Any]:
                          N_("From {place}"))
 
 
-@question("roadblock_from", N_("Roadblock: from which place?"), _block_from_options)
+@question(N_("Roadblock: from which place?"), _block_from_options)
 def _block_from(ctx: Ctx, data: dict[str, Any], place: str) -> None:
     ask(ctx, "roadblock_to", DRACULA, front=True, start=place, always_ask=True)
 
@@ -156,7 +149,7 @@ def _block_to_options(state: State, data: dict[str, Any]) -> list[Any]:
     return out
 
 
-@question("roadblock_to", N_("Roadblock: which link?"), _block_to_options)
+@question(N_("Roadblock: which link?"), _block_to_options)
 def _block_to(ctx: Ctx, data: dict[str, Any], key: str) -> None:
     kind, _, end = key.partition(":")
     link = sorted([data["start"], end])
@@ -170,7 +163,6 @@ def _block_to(ctx: Ctx, data: dict[str, Any], key: str) -> None:
 # --- cards played at a moment of a hunter's turn --------------------------------------------
 
 
-@card("false_tip_off", "train")
 def false_tip_off(ctx: Ctx, play_: dict[str, Any]) -> None:
     """„He does not roll the train die: he is delayed over papers… He may cancel this card
     with Chartered Carriage.“"""
@@ -180,7 +172,6 @@ def false_tip_off(ctx: Ctx, play_: dict[str, Any]) -> None:
         open_window(ctx, "tip_off", among=train["group"])
 
 
-@card("seduction", "new_vampire")
 def seduction(ctx: Ctx, play_: dict[str, Any]) -> None:
     """„Instead of the usual resolution, the New Vampire bites the hunter. The New Vampire
     then returns to your encounter hand…, and the hunter's turn ends.“"""
@@ -189,7 +180,6 @@ def seduction(ctx: Ctx, play_: dict[str, Any]) -> None:
         meeting["seduced"] = True
 
 
-@card("wild_horses", "enter")
 def wild_horses(ctx: Ctx, play_: dict[str, Any]) -> None:
     """„Move that hunter to any city one road away; the combat does not take place. He may
     still rest, supply or trade.“"""
@@ -205,7 +195,7 @@ def _horses_options(state: State, data: dict[str, Any]) -> list[Any]:
                          N_("Send them to {place}"))
 
 
-@question("horses", N_("Wild Horses: where do they run?"), _horses_options)
+@question(N_("Wild Horses: where do they run?"), _horses_options)
 def _horses(ctx: Ctx, data: dict[str, Any], place: str) -> None:
     for hunter in data["group"]:
         figures.move_hunter(ctx, hunter, place, N_("Wild Horses"))
@@ -213,7 +203,6 @@ def _horses(ctx: Ctx, data: dict[str, Any], place: str) -> None:
             hunters=[hunter_label(h) for h in data["group"]], place=board.name(place))
 
 
-@card("customs_search", "customs")
 def customs_search(ctx: Ctx, play_: dict[str, Any]) -> None:
     """„His turn ends at once and he discards all his items.“"""
     state = ctx.state
@@ -226,7 +215,6 @@ def customs_search(ctx: Ctx, play_: dict[str, Any]) -> None:
         turn["stage"] = "end"
 
 
-@card("control_storms", "at_sea")
 def control_storms(ctx: Ctx, play_: dict[str, Any]) -> None:
     """„Instead of their move, you put them in any port within 3 sea moves.“"""
     ask(ctx, "control_storms", DRACULA, front=True, group=play_["data"]["group"],
@@ -255,7 +243,7 @@ def _sea_reach(start: str, steps: int) -> set[str]:
     return reached
 
 
-@question("control_storms", N_("Control Storms: which port?"), _storm_port_options)
+@question(N_("Control Storms: which port?"), _storm_port_options)
 def _control_storms(ctx: Ctx, data: dict[str, Any], port: str) -> None:
     state = ctx.state
     for hunter in data["group"]:
@@ -271,7 +259,7 @@ def _control_storms(ctx: Ctx, data: dict[str, Any], port: str) -> None:
 # --- Relentless Minion: after a fight with a minion ----------------------------------------
 
 
-def _after_agent(ctx: Ctx, fight: dict[str, Any]) -> None:
+def after_agent(ctx: Ctx, fight: dict[str, Any]) -> None:
     """„As soon as a hunter has killed a Minion or escaped from one“: Dracula may play
     Relentless Minion (asked whenever he holds event cards)."""
     token = fight.get("token")
@@ -284,7 +272,6 @@ def _after_agent(ctx: Ctx, fight: dict[str, Any]) -> None:
         open_window(ctx, "minion", group=hunters_alive, kind=cards.kind(token))
 
 
-@card("relentless_minion", "minion")
 def relentless_minion(ctx: Ctx, play_: dict[str, Any]) -> None:
     """„The hunter at once meets a new Minion encounter of the same kind.“ (one from the
     pool; none left, no new minion)"""
@@ -299,11 +286,3 @@ def relentless_minion(ctx: Ctx, play_: dict[str, Any]) -> None:
     state["pool"].remove(fresh[0])
     encounters.resolve(ctx, fresh[0], play_["data"]["group"])
 
-
-def _register_hooks() -> None:
-    from companion.games.fury import fight
-
-    fight.ON_END["agent"] = _after_agent
-
-
-_register_hooks()

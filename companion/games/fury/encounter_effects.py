@@ -13,16 +13,8 @@ from typing import Any
 from companion.games.base import N_
 from companion.games.fury import board, cards, decks, events, figures, hunters
 from companion.games.fury.choices import ask, question
-from companion.games.fury.encounters import EFFECTS, start_combat
+from companion.games.fury.encounters import start_combat
 from companion.games.fury.state import DRACULA, Ctx, State, controller, hunter_label
-
-
-def effect(*kinds: str):  # noqa: ANN201 - a decorator
-    def register(fn):  # noqa: ANN001, ANN202
-        for kind in kinds:
-            EFFECTS[kind] = fn
-        return fn
-    return register
 
 
 def region(state: State, hunter: str) -> str:
@@ -56,7 +48,6 @@ def show(ctx: Ctx, hunter: str, card: str) -> None:
 # --- the plain ones ---------------------------------------------------------------------
 
 
-@effect("plague")
 def plague(ctx: Ctx, token: str, group: list[str], ambush: bool) -> bool:
     """„Мор: Охотник теряет 2 Здоровья.“"""
     for hunter in group:
@@ -64,7 +55,6 @@ def plague(ctx: Ctx, token: str, group: list[str], ambush: bool) -> bool:
     return False
 
 
-@effect("wolves")
 def wolves(ctx: Ctx, token: str, group: list[str], ambush: bool) -> bool:
     """„Волки: Охотник теряет 2 Здоровья. Охотник теряет 1 Здоровье, если покажет Дракуле
     Пистолет или Винтовку, и не теряет Здоровья, если имеет и Пистолет, и Винтовку.“ A
@@ -82,7 +72,6 @@ def wolves(ctx: Ctx, token: str, group: list[str], ambush: bool) -> bool:
     return False
 
 
-@effect("rats")
 def rats(ctx: Ctx, token: str, group: list[str], ambush: bool) -> bool:
     """„Крысы: Если у Охотника есть Псы (лицом вверх), засада сбрасывается без эффекта. В
     противном случае Охотник бросает 4 кубика и теряет по 1 Здоровью за каждый результат от 4
@@ -101,7 +90,6 @@ def rats(ctx: Ctx, token: str, group: list[str], ambush: bool) -> bool:
     return False
 
 
-@effect("desecrated_soil")
 def desecrated_soil(ctx: Ctx, token: str, group: list[str], ambush: bool) -> bool:
     """„Оскверненная почва: Дракула берет 1 карту События. Если это Событие Охотника, оно
     сбрасывается. В другом случае, Дракула оставляет карту себе.“"""
@@ -120,7 +108,6 @@ def desecrated_soil(ctx: Ctx, token: str, group: list[str], ambush: bool) -> boo
 # --- the ones that end the turn ---------------------------------------------------------------
 
 
-@effect("bats")
 def bats(ctx: Ctx, token: str, group: list[str], ambush: bool) -> bool:
     """„Нетопыри: ход Охотника тут же завершается… и он кладет засаду перед собой. На
     следующий его ход он возвращает этот жетон Дракуле, который на этом ходу контролирует
@@ -135,7 +122,6 @@ def bats(ctx: Ctx, token: str, group: list[str], ambush: bool) -> bool:
     return True
 
 
-@effect("fog")
 def fog(ctx: Ctx, token: str, group: list[str], ambush: bool) -> bool:
     """„Туман: ход Охотника тут же завершается… Пока она остается перед Охотником, ни один
     другой Охотник не может ни войти в город, ни выйти из него… В конце следующего хода
@@ -154,7 +140,6 @@ def fog(ctx: Ctx, token: str, group: list[str], ambush: bool) -> bool:
     return True
 
 
-@effect("saboteur")
 def saboteur(ctx: Ctx, token: str, group: list[str], ambush: bool) -> bool:
     """„Саботаж: Если у Охотника есть Псы (лицом вверх), засада сбрасывается без эффекта. В
     противном случае ход Охотника тут же завершается… и он должен сбросить 1 Вещь или 1
@@ -172,7 +157,6 @@ def saboteur(ctx: Ctx, token: str, group: list[str], ambush: bool) -> bool:
 # --- cards lost ---------------------------------------------------------------------------------
 
 
-@effect("hoax")
 def hoax(ctx: Ctx, token: str, group: list[str], ambush: bool) -> bool:
     """„Обман: в Западной Европе Охотник тут же сбрасывает все карты Событий. В Восточной
     Европе Охотник немедленно сбрасывает 1 Событие по своему выбору.“"""
@@ -187,7 +171,6 @@ def hoax(ctx: Ctx, token: str, group: list[str], ambush: bool) -> bool:
     return False
 
 
-@effect("lightning")
 def lightning(ctx: Ctx, token: str, group: list[str], ambush: bool) -> bool:
     """„Молния: если Охотник показывает Дракуле, что имеет Распятие или Облатки Причастия,
     эта засада сбрасывается без эффекта. В противном случае Охотник теряет 2 Здоровья и
@@ -204,7 +187,6 @@ def lightning(ctx: Ctx, token: str, group: list[str], ambush: bool) -> bool:
     return False
 
 
-@effect("peasants")
 def peasants(ctx: Ctx, token: str, group: list[str], ambush: bool) -> bool:
     """„Крестьяне: в Западной Европе Охотник сбрасывает 1 карту Вещи по-своему выбору и берет
     новую. В Восточной Европе Охотник сбрасывает все Вещи и берет равное число новых.“"""
@@ -240,7 +222,7 @@ def _discard_options(state: State, data: dict[str, Any]) -> list[Any]:
     return sorted(out)
 
 
-@question("discard_one", N_("Discard a card of your choice"), _discard_options)
+@question(N_("Discard a card of your choice"), _discard_options)
 def _discard_one(ctx: Ctx, data: dict[str, Any], card: str) -> None:
     hunters.discard_card(ctx, data["hunter"], card, data["why"])
     if data.get("redraw"):
@@ -250,7 +232,6 @@ def _discard_one(ctx: Ctx, data: dict[str, Any], card: str) -> None:
 # --- Dracula's gains ------------------------------------------------------------------------
 
 
-@effect("spy")
 def spy(ctx: Ctx, token: str, group: list[str], ambush: bool) -> bool:
     """„Шпион: Дракула может посмотреть все карты Вещей и Событий Охотника, а Охотник должен
     сказать, куда будет двигаться следующим ходом.“"""
@@ -281,7 +262,7 @@ def _declare_options(state: State, data: dict[str, Any]) -> list[Any]:
     return out
 
 
-@question("declare", N_("Spy: say where you will move next turn"), _declare_options)
+@question(N_("Spy: say where you will move next turn"), _declare_options)
 def _declare(ctx: Ctx, data: dict[str, Any], key: str) -> None:
     hunter = data["hunter"]
     ctx.state["hunters"][hunter]["declared"] = key
@@ -295,7 +276,6 @@ def _declare(ctx: Ctx, data: dict[str, Any], key: str) -> None:
                 by=by, place=board.name(to))
 
 
-@effect("thief")
 def thief(ctx: Ctx, token: str, group: list[str], ambush: bool) -> bool:
     """„Вор: Если у Охотника есть Псы (лицом вверх), засада сбрасывается без эффекта. В
     противном случае Дракула забирает у Охотника случайную карту Вещи или События (Дракула
@@ -319,7 +299,7 @@ def _steal_options(state: State, data: dict[str, Any]) -> list[Any]:
     return out
 
 
-@question("steal", N_("Thief: which kind of card?"), _steal_options)
+@question(N_("Thief: which kind of card?"), _steal_options)
 def _steal(ctx: Ctx, data: dict[str, Any], kind: str) -> None:
     hunter = data["hunter"]
     held = sorted(ctx.state["hunters"][hunter][kind])
@@ -331,7 +311,6 @@ def _steal(ctx: Ctx, data: dict[str, Any], kind: str) -> None:
 # --- the fights and the New Vampire ----------------------------------------------------------
 
 
-@effect("assassin", "minion_knife", "minion_knife_pistol", "minion_knife_rifle")
 def agent(ctx: Ctx, token: str, group: list[str], ambush: bool) -> bool:
     """„Ассасин: Охотник атакован Агентом со всеми 5 Приемами Агента…“; „Миньон: Охотник
     атакован Агентом с Ударом, Уклонением и Приемами, которые изображены на жетоне.“ The
@@ -340,7 +319,6 @@ def agent(ctx: Ctx, token: str, group: list[str], ambush: bool) -> bool:
     return start_combat(ctx, token, group, place)
 
 
-@effect("new_vampire")
 def new_vampire(ctx: Ctx, token: str, group: list[str], ambush: bool) -> bool:
     """„Новый Вампир: Днем Охотник убивает вампира, и эта засада сбрасывается без эффекта.
     Ночью киньте кубик. На 1-3 Охотник Укушен, если он не покажет Дракуле, что имеет Распятие
@@ -383,7 +361,7 @@ def _stop_options(state: State, data: dict[str, Any]) -> list[Any]:
     return out + [("let", N_("Let it escape"), {}, N_("It stays here and your turn ends."))]
 
 
-@question("stop_vampire", N_("The New Vampire flees: discard a Knife or a Stake?"),
+@question(N_("The New Vampire flees: discard a Knife or a Stake?"),
           _stop_options)
 def _stop_vampire(ctx: Ctx, data: dict[str, Any], key: str) -> None:
     if key != "let":
@@ -403,7 +381,6 @@ def _stop_vampire(ctx: Ctx, data: dict[str, Any], key: str) -> None:
 # --- Ambush -----------------------------------------------------------------------------------
 
 
-@effect("ambush")
 def ambush_plain(ctx: Ctx, token: str, group: list[str], ambush: bool) -> bool:
     """„Западня: Дракула может взять 1 засаду из резерва, а потом должен сбросить в резерв
     жетоны, если их число в его запасе больше нормы.“"""
@@ -416,7 +393,7 @@ def _ambush_options(state: State, data: dict[str, Any]) -> list[Any]:
             ("no", N_("Draw nothing"), {}, "")]
 
 
-@question("ambush_draw", N_("Ambush: draw an encounter?"), _ambush_options)
+@question(N_("Ambush: draw an encounter?"), _ambush_options)
 def _ambush_draw(ctx: Ctx, data: dict[str, Any], key: str) -> None:
     state = ctx.state
     if key == "no":
@@ -440,7 +417,7 @@ def _return_options(state: State, data: dict[str, Any]) -> list[Any]:
             for t in seen.values()]
 
 
-@question("return_token", N_("Too many encounters: return one to the pool"), _return_options)
+@question(N_("Too many encounters: return one to the pool"), _return_options)
 def _return_token(ctx: Ctx, data: dict[str, Any], token: str) -> None:
     ctx.state["encounters"].remove(token)
     ctx.state["pool"].append(token)
@@ -463,7 +440,7 @@ def _bats_options(state: State, data: dict[str, Any]) -> list[Any]:
              N_("Bats: you move the hunter one road.")) for to in roads]
 
 
-@question("bats_move", N_("Bats: move the hunter by road"), _bats_options)
+@question(N_("Bats: move the hunter by road"), _bats_options)
 def _bats_move(ctx: Ctx, data: dict[str, Any], to: str) -> None:
     state = ctx.state
     hunter = data["hunter"]

@@ -5,8 +5,8 @@
 Если Засады Есть, они задействуются в порядке, установленном Дракулой. После этого ход
 Охотника завершается.“ Dracula himself, found there, fights after his encounters.
 
-An encounter's effect is registered in ``EFFECTS`` (token kind → function); until one is,
-the encounter is announced and resolved by hand. Fights go to ``start_combat``.
+An encounter's effect is listed in ``registry.ENCOUNTERS`` (token kind → function); one
+not listed is announced and resolved by hand. Fights go to ``start_combat``.
 """
 
 from __future__ import annotations
@@ -23,11 +23,17 @@ Effect = Callable[[Ctx, str, list[str], bool], bool]
 return True when the token stays where it is (a New Vampire that escaped) instead of going
 back to the pool."""
 
-EFFECTS: dict[str, Effect] = {}
+Starter = Callable[[Ctx, str, list[str], str], bool]
+"""``start(ctx, enemy, hunters, place) -> stays``: begin a fight (``combat.start``); True
+when an agent's token stays where it was met while it is fought."""
 
-COMBAT_STARTERS: dict[str, Callable[[Ctx, str, list[str], str], bool]] = {}
-"""Set by the combat module (``combat.start``); without it a fight is resolved by hand. The
-starter returns True when an agent's token stays where it was met while it is fought."""
+
+def _effect(kind: str) -> Effect | None:
+    """The encounter's effect in the registry (imported here: the registry sits above this
+    module, since it names the effects)."""
+    from companion.games.fury import registry
+
+    return registry.ENCOUNTERS.get(kind)
 
 
 _WAITING = NP_("{n} encounter waits in {place}.", "{n} encounters wait in {place}.")
@@ -130,7 +136,7 @@ def _act(ctx: Ctx, item: dict[str, Any]) -> None:
         _seduced(ctx, token, group)
         return
     ambush = item["ambush"]
-    fn = EFFECTS.get(cards.kind(token))
+    fn = _effect(cards.kind(token))
     if fn is not None:
         keep = fn(ctx, token, group, ambush)
         if keep and cards.kind(token) in ("bats", "fog"):
@@ -150,16 +156,9 @@ def _act(ctx: Ctx, item: dict[str, Any]) -> None:
 def start_combat(ctx: Ctx, enemy: str, group: list[str], place: str) -> bool:
     """A fight between ``group`` and ``enemy`` ("dracula" or an encounter token); True when
     the enemy's token stays where it was met."""
-    starter = COMBAT_STARTERS.get("combat")
-    if starter is not None:
-        return starter(ctx, enemy, group, place)
-    who = {"dracula": N_("Dracula"), "vampire": N_("a vampire")}.get(enemy) or \
-        cards.encounter_name(enemy)
-    byhand.open_item(ctx, N_("Combat in {place}: {hunters} against {enemy}. Play it with your "
-                             "cards and dice, then enter the outcome."),
-                     byhand.seats_for(ctx.state, group), group, place=board.name(place),
-                     hunters=[cards.hunter_name(h) for h in group], enemy=who)
-    return False
+    from companion.games.fury import registry
+
+    return registry.START_COMBAT(ctx, enemy, group, place)
 
 
 def _seduced(ctx: Ctx, token: str, group: list[str]) -> None:
@@ -179,7 +178,5 @@ def _seduced(ctx: Ctx, token: str, group: list[str]) -> None:
     if turn and turn["who"] != "dracula":
         turn["ended"] = True
 
-
-events.LATER["meet"] = _meet
 
 HANDLERS = {"next_encounter": do_next}

@@ -1,8 +1,8 @@
 """What the event cards share (``data/events.json`` gives the printed text; the rule each
 card follows is quoted per card): revealing the trail, with Dracula's Sensationalist Press
 before it; cancelling a card just played; the allies' standing effects; the places and
-hunters a card's question offers. The cards themselves are registered with the moments they
-may be played in ``hunter_events`` and ``dracula_events``.
+hunters a card's question offers. The cards themselves are in ``hunter_events`` and
+``dracula_events``, listed with the moments they may be played in ``registry``.
 
 Combat cards (Advance Planning, Escape Route, Heroic Leap, Trap, Rage, Relentless Minion's
 fight, Sister Agatha) belong to the combat; Great Strength's moment (a bite or a loss of
@@ -16,7 +16,7 @@ from typing import Any
 from companion.games.base import N_
 from companion.games.fury import board, cards, hunters, trail
 from companion.games.fury.choices import ask, question
-from companion.games.fury.events import LATER, card, later, open_window
+from companion.games.fury.events import later, open_window
 from companion.games.fury.state import DRACULA, Ctx, State, controller, hunter_label
 
 LAND = [p for p in board.PLACES if board.is_land(p) and p != board.HOSPITAL]
@@ -71,14 +71,11 @@ def _reveal_now(ctx: Ctx, item: dict[str, Any]) -> None:
                         names=[cards.encounter_name(t) for t in slot["tokens"]])
 
 
-LATER["reveal"] = _reveal_now
-
 
 def _pending_reveal(state: State) -> dict[str, Any] | None:
     return next((q for q in state["queue"] if q.get("do") == "reveal"), None)
 
 
-@card("sensationalist_press", "reveal")
 def sensationalist_press(ctx: Ctx, play_: dict[str, Any]) -> None:
     """„Choose 1 of those locations: it is not revealed.“"""
     ask(ctx, "press", DRACULA, front=True, always_ask=True)
@@ -94,7 +91,7 @@ def _press_options(state: State, data: dict[str, Any]) -> list[Any]:
     return out
 
 
-@question("press", N_("Sensationalist Press: which card stays hidden?"), _press_options)
+@question(N_("Sensationalist Press: which card stays hidden?"), _press_options)
 def _press(ctx: Ctx, data: dict[str, Any], key: str) -> None:
     pending = _pending_reveal(ctx.state)
     if pending is not None:
@@ -146,7 +143,7 @@ def hunter_options(state: State, data: dict[str, Any]) -> list[Any]:
             and (not data.get("bitten") or state["hunters"][h]["bites"] > 0)]
 
 
-@question("quincey", N_("Quincey P. Morris: which hunter?"), hunter_options)
+@question(N_("Quincey P. Morris: which hunter?"), hunter_options)
 def _quincey(ctx: Ctx, data: dict[str, Any], hunter: str) -> None:
     ctx.consult(controller(ctx.state, hunter))
     ward = holds(ctx.state, hunter, "heavenly_host", "crucifix")

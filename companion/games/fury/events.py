@@ -17,8 +17,8 @@ something, as they would at the table. A window whose seat no longer holds a fit
 when its turn in the queue comes (a card spent meanwhile) is dropped (``stale_window``).
 Whether a window opens hangs on a hidden hand, so the action that led to it is news
 (``ctx.revealed``: it cannot be taken back for free, issue 30).
-Each card's effect and the windows it fits are registered in ``hunter_events`` and
-``dracula_events`` (what they share: ``event_effects``).
+Each card's effect and the windows it fits are listed in ``registry.EVENTS`` (the effects
+live in ``hunter_events`` and ``dracula_events``; what they share: ``event_effects``).
 """
 
 from __future__ import annotations
@@ -36,6 +36,13 @@ Effect = Callable[[Ctx, dict[str, Any]], None]
 """``effect(ctx, play)``: ``play`` = {"card", "hunter" (the hunter who plays it, or None for
 Dracula), "data" (what the window knew: the train, the encounter…)}."""
 
+When = Callable[[State, str | None, dict[str, Any]], bool]
+"""``when(state, hunter, window data)``: an extra condition at a window's moment."""
+
+Later = Callable[[Ctx, dict[str, Any]], None]
+"""``later(ctx, item)``: the rest of an effect, run once the questions before it are
+answered (``{"kind": "effect", "do": name, ...}`` in the queue)."""
+
 
 @dataclass(frozen=True)
 class Card:
@@ -44,19 +51,29 @@ class Card:
     effect: Effect
     windows: tuple[str, ...] = ()
     """The moments it may be played (kept cards); none for immediate cards and allies."""
-    when: Callable[[State, str | None, dict[str, Any]], bool] | None = None
-    """An extra condition at that moment (``state, hunter, window data``)."""
+    when: When | None = None
+    """An extra condition at that moment."""
     cancellable: bool = True
     for_others: bool = False
     """Another hunter may play it at the moment of this hunter's turn (Hypnosis: „At the
     start of any bitten hunter's turn (your own too), with that hunter's consent“)."""
 
 
-CARDS: dict[str, Card] = {}
+def _card(kind: str) -> Card | None:
+    """The printed event's entry in the registry, None for one resolved by hand or an ally
+    (imported here: the registry sits above this module, since it names the effects)."""
+    from companion.games.fury import registry
 
-LATER: dict[str, Callable[[Ctx, dict[str, Any]], None]] = {}
-"""Steps an effect leaves for after a question (``{"kind": "effect", "do": name, ...}``
-in the queue): e.g. the reveal that waits while Dracula may play Sensationalist Press."""
+    return registry.EVENTS.get(kind)
+
+
+def _later(name: str) -> Later:
+    """A step an effect left for after a question (``registry.LATER``): e.g. the reveal
+    that waits while Dracula may play Sensationalist Press."""
+    from companion.games.fury import registry
+
+    return registry.LATER[name]
+
 
 WINDOWS: dict[str, tuple[str, str]] = {
     "hunter_start": ("hunters", N_("Start of your turn: play a card?")),
@@ -73,15 +90,6 @@ WINDOWS: dict[str, tuple[str, str]] = {
     "minion": ("dracula", N_("A hunter killed or escaped a minion: play a card?")),
 }
 """Each window: whose cards may be played, and the question the phone shows."""
-
-
-def card(kind: str, *windows: str, when: Any = None, cancellable: bool = True,
-         for_others: bool = False) -> Callable[[Effect], Effect]:
-    """Register the effect of an event card and the moments it may be played."""
-    def register(fn: Effect) -> Effect:
-        CARDS[kind] = Card(fn, windows, when, cancellable, for_others)
-        return fn
-    return register
 
 
 # --- drawing ------------------------------------------------------------------------------
@@ -178,7 +186,7 @@ def play(ctx: Ctx, card_id: str, hunter: str | None, data: dict[str, Any] | None
     ctx.revealed = True
     decks.discard_event(state, card_id)
     items: list[dict[str, Any]] = []
-    spec = CARDS.get(cards.kind(card_id))
+    spec = _card(cards.kind(card_id))
     if spec is None or spec.cancellable:
         other = "dracula" if hunter else "hunters"
         cancelling = {"card": card_id, "hunter": hunter}
@@ -201,9 +209,9 @@ def later(ctx: Ctx, do: str, **data: Any) -> None:
 def resolve_effect(ctx: Ctx, item: dict[str, Any]) -> None:
     """The effect of a played card, once nobody cancelled it (or a step left for later)."""
     if "do" in item:
-        LATER[item["do"]](ctx, item)
+        _later(item["do"])(ctx, item)
         return
-    spec = CARDS.get(cards.kind(item["card"]))
+    spec = _card(cards.kind(item["card"]))
     if spec is not None:
         start = len(ctx.log)
         spec.effect(ctx, item)
@@ -233,7 +241,7 @@ def open_window(ctx: Ctx, window: str, among: list[str] | None = None,
 
 def fits(state: State, card_id: str, hunter: str | None, window: str,
          data: dict[str, Any]) -> bool:
-    spec = CARDS.get(cards.kind(card_id))
+    spec = _card(cards.kind(card_id))
     if spec is None or window not in spec.windows:
         return False
     return spec.when is None or bool(spec.when(state, hunter, data))
@@ -283,7 +291,7 @@ def offers_for(state: State, seat: int, window: str, target: str,
         if hunter == target or controller(state, hunter) != seat:
             continue
         for card_id in sorted(state["hunters"][hunter]["events"]):
-            spec = CARDS.get(cards.kind(card_id))
+            spec = _card(cards.kind(card_id))
             if spec is None or not spec.for_others or (cards.kind(card_id), hunter) in seen \
                     or not fits(state, card_id, hunter, window, data):
                 continue

@@ -4,7 +4,7 @@ screen may see of it.
 
 The item (``{"kind": "combat", ...}``, taken in turn like any queued decision):
 ``enemy`` "dracula" | "vampire" | "agent" (``agent`` its token's kind, ``token`` the token);
-``place``; ``hunters`` in the fight; ``source`` (who started it, for ``ON_END``);
+``place``; ``hunters`` in the fight; ``source`` (who started it, for ``registry.FIGHT_ENDS``);
 ``stage`` "window" (cards before the combat) | "choose" (secret tactics) | "resolve";
 ``round``; ``continues`` in a row; ``repel`` (Dracula limited this round); ``no_escape``
 (rounds left without Escape: Garlic, Rage); ``trap``, ``planning`` (+1 for the whole combat);
@@ -29,9 +29,10 @@ from companion.games.fury.state import DRACULA, Ctx, State, controller, over
 
 ENEMY = "enemy"
 
-ON_END: dict[str, Callable[[Ctx, dict[str, Any]], None]] = {}
-"""Called with the finished fight, keyed by its ``source`` (an event card that started it) or,
-for the fights the engine starts, by its enemy ("dracula", "agent"): the fight's ``outcome``
+OnEnd = Callable[[Ctx, dict[str, Any]], None]
+"""``on_end(ctx, fight)``, listed in ``registry.FIGHT_ENDS``: called with the finished fight,
+keyed by its ``source`` (an event card that started it) or, for the fights the engine starts,
+by its enemy ("dracula", "agent"): the fight's ``outcome``
 is killed, wounded, bitten, defeated, end, cancelled or over (Relentless Minion listens to
 "agent", Vampire Lair to its own source)."""
 
@@ -120,7 +121,9 @@ def end(ctx: Ctx, fight: dict[str, Any], outcome: str) -> None:
     state["fought"] = {"at": turn_index(state), "enemy": enemy_name(fight),
                        "place": fight["place"], "hunters": fight["hunters"],
                        "outcome": outcome, "shown": fight["shown"]}
-    hook = ON_END.get(fight["source"] or fight["enemy"])
+    from companion.games.fury import registry  # above this module: it names the hooks
+
+    hook = registry.FIGHT_ENDS.get(fight["source"] or fight["enemy"])
     if hook is not None:
         hook(ctx, fight)
 

@@ -392,8 +392,6 @@ def _train(ctx: Ctx, item: dict[str, Any]) -> None:
     state["turn"]["rail"] = face
 
 
-events.LATER["train"] = _train
-
 
 def do_set_sail(ctx: Ctx, seat: int, params: dict[str, Any]) -> None:
     state = ctx.state
@@ -402,8 +400,7 @@ def do_set_sail(ctx: Ctx, seat: int, params: dict[str, Any]) -> None:
     events.play(ctx, params["card"], hunter, {})
 
 
-@events.card("excellent_weather")
-def _excellent_weather(ctx: Ctx, play: dict[str, Any]) -> None:
+def excellent_weather(ctx: Ctx, play: dict[str, Any]) -> None:
     turn = ctx.state["turn"]
     if turn and turn["who"] == play["hunter"] and turn["stage"] == "move":
         turn["voyage"] = 4
@@ -415,6 +412,14 @@ def do_travel(ctx: Ctx, seat: int, params: dict[str, Any]) -> None:
 
 def do_stay(ctx: Ctx, seat: int, params: dict[str, Any]) -> None:
     arrive(ctx, None, "stay")
+
+
+def do_ride(ctx: Ctx, seat: int, params: dict[str, Any]) -> None:
+    """Fast Horse (``items.horse_actions``): discarded, and the group is where it rode."""
+    state = ctx.state
+    hunter = state["turn"]["who"]
+    hunters.discard_card(ctx, hunter, params["card"], cards.item_name(params["card"]))
+    arrive(ctx, params["to"], "road")
 
 
 def arrive(ctx: Ctx, to: str | None, by: str) -> None:
@@ -554,8 +559,6 @@ def _rested(ctx: Ctx, item: dict[str, Any]) -> None:
         hunters.heal(ctx, hunter, 2, N_("rest"))
 
 
-events.LATER["rested"] = _rested
-
 
 def do_supply(ctx: Ctx, seat: int, params: dict[str, Any]) -> None:
     hunter, what = params["hunter"], params["what"]
@@ -637,6 +640,7 @@ HANDLERS = {
     "set_sail": do_set_sail,
     "travel": do_travel,
     "stay": do_stay,
+    "ride": do_ride,
     "rest": do_rest,
     "supply": do_supply,
     "give": do_give,

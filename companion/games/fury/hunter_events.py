@@ -16,18 +16,16 @@ from companion.games.fury.event_effects import (
     place_options,
     reveal,
 )
-from companion.games.fury.events import LATER, card, later, set_ally
+from companion.games.fury.events import later, set_ally
 from companion.games.fury.state import DRACULA, Ctx, State, controller, hunter_label
 
 # --- hunters' cards played when drawn ------------------------------------------------------
 
 
-@card("newspaper_reports")
 def newspaper_reports(ctx: Ctx, play_: dict[str, Any]) -> None:
     newspaper(ctx, N_("Newspaper Reports"))
 
 
-@card("hired_scouts")
 def hired_scouts(ctx: Ctx, play_: dict[str, Any]) -> None:
     """„Name 2 cities. Each of them that is in Dracula's trail or catacombs is revealed at
     once, with its encounters.“"""
@@ -39,7 +37,7 @@ def _scout_options(state: State, data: dict[str, Any]) -> list[Any]:
     return place_options([p for p in LAND if p != data["first"]], N_("Scout {place}"))
 
 
-@question("scout", N_("Hired Scouts: name a city"), _scout_options)
+@question(N_("Hired Scouts: name a city"), _scout_options)
 def _scout(ctx: Ctx, data: dict[str, Any], place: str) -> None:
     state = ctx.state
     if data["first"] is None:
@@ -53,7 +51,6 @@ def _scout(ctx: Ctx, data: dict[str, Any], place: str) -> None:
            tokens=True)
 
 
-@card("telegraph_ahead")
 def telegraph_ahead(ctx: Ctx, play_: dict[str, Any]) -> None:
     """„Every city in Dracula's trail or catacombs that is one road away from your city is
     revealed at once.“"""
@@ -63,7 +60,6 @@ def telegraph_ahead(ctx: Ctx, play_: dict[str, Any]) -> None:
            N_("Telegraph Ahead"))
 
 
-@card("mystic_research")
 def mystic_research(ctx: Ctx, play_: dict[str, Any]) -> None:
     """„Look at Dracula's event cards and share what you learn with the other hunters.“"""
     state = ctx.state
@@ -73,7 +69,6 @@ def mystic_research(ctx: Ctx, play_: dict[str, Any]) -> None:
     ctx.tell(seats, "Mystic Research: Dracula holds {cards}.", cards=held)
 
 
-@card("consecrated_ground")
 def consecrated_ground(ctx: Ctx, play_: dict[str, Any]) -> None:
     """„Put the Consecrated Ground marker on any city except Castle Dracula, Galatz or
     Klausenburg… If that city is in Dracula's trail or catacombs, it and its encounters are
@@ -88,7 +83,7 @@ def _consecrate_options(state: State, data: dict[str, Any]) -> list[Any]:
                          N_("Consecrate {place}"))
 
 
-@question("consecrate", N_("Consecrated Ground: which city?"), _consecrate_options)
+@question(N_("Consecrated Ground: which city?"), _consecrate_options)
 def _consecrate(ctx: Ctx, data: dict[str, Any], place: str) -> None:
     state = ctx.state
     for other, kind in list(state["blocked"].items()):
@@ -114,10 +109,7 @@ def _sweep(ctx: Ctx, item: dict[str, Any]) -> None:
         ctx.say("The encounters in {place} are discarded.", place=board.name(item["place"]))
 
 
-LATER["sweep"] = _sweep
 
-
-@card("re_equip")
 def re_equip(ctx: Ctx, play_: dict[str, Any]) -> None:
     """„You may discard 1 of your items to take any 1 item of your choice from the item deck;
     then shuffle the item deck.“"""
@@ -134,7 +126,7 @@ def _re_equip_options(state: State, data: dict[str, Any]) -> list[Any]:
     return out
 
 
-@question("re_equip", N_("Re-Equip: discard an item to choose one from the deck?"),
+@question(N_("Re-Equip: discard an item to choose one from the deck?"),
           _re_equip_options)
 def _re_equip(ctx: Ctx, data: dict[str, Any], key: str) -> None:
     if key == "keep":
@@ -150,7 +142,7 @@ def _take_options(state: State, data: dict[str, Any]) -> list[Any]:
             for k in kinds]
 
 
-@question("re_equip_take", N_("Re-Equip: which item?"), _take_options)
+@question(N_("Re-Equip: which item?"), _take_options)
 def _re_equip_take(ctx: Ctx, data: dict[str, Any], kind: str) -> None:
     state = ctx.state
     taken = next(c for c in state["item_deck"] if cards.kind(c) == kind)
@@ -161,7 +153,6 @@ def _re_equip_take(ctx: Ctx, data: dict[str, Any], kind: str) -> None:
     hunters.take_item(ctx, data["hunter"], taken)
 
 
-@card("surprising_return")
 def surprising_return(ctx: Ctx, play_: dict[str, Any]) -> None:
     """„Take any hunter 'keep' event from the event discard pile, show it to Dracula and keep
     it.“"""
@@ -183,7 +174,7 @@ def _return_options(state: State, data: dict[str, Any]) -> list[Any]:
             for _k, c in sorted(found.items())]
 
 
-@question("surprising_return", N_("Surprising Return: which card?"), _return_options)
+@question(N_("Surprising Return: which card?"), _return_options)
 def _surprising_return(ctx: Ctx, data: dict[str, Any], taken: str) -> None:
     ctx.state["event_discard"].remove(taken)
     ctx.say("{hunter} takes {card} back from the discards.",
@@ -191,7 +182,6 @@ def _surprising_return(ctx: Ctx, data: dict[str, Any], taken: str) -> None:
     hunters.take_event(ctx, data["hunter"], taken)
 
 
-@card("vampire_lair")
 def vampire_lair(ctx: Ctx, play_: dict[str, Any]) -> None:
     """„If Dracula has at least 1 vampire on the vampire track, you may fight one vampire…
     As soon as you score a Wound or a Kill, the combat ends and the vampire track goes back
@@ -208,11 +198,10 @@ def vampire_lair(ctx: Ctx, play_: dict[str, Any]) -> None:
 # --- hunters' cards at the start of a turn ---------------------------------------------------
 
 
-def _not_dawn(state: State, hunter: str | None, data: dict[str, Any]) -> bool:
+def not_dawn(state: State, hunter: str | None, data: dict[str, Any]) -> bool:
     return state["time"] != 0
 
 
-@card("long_day", "hunter_start", when=_not_dawn)
 def long_day(ctx: Ctx, play_: dict[str, Any]) -> None:
     """„Move the day/night marker back 1 space.“ (not at Dawn)"""
     state = ctx.state
@@ -220,14 +209,13 @@ def long_day(ctx: Ctx, play_: dict[str, Any]) -> None:
     ctx.say("The day lasts longer: {time}.", time=cards.time_name(state["time"]))
 
 
-@card("money_trail", "hunter_start")
 def money_trail(ctx: Ctx, play_: dict[str, Any]) -> None:
     """„Every sea in Dracula's trail is revealed.“"""
     seas = [s for s in ctx.state["trail"] if s["card"] and board.is_sea(s["card"])]
     reveal(ctx, seas, N_("Money Trail"))
 
 
-def _transfusion_possible(state: State, hunter: str | None, data: dict[str, Any]) -> bool:
+def transfusion_possible(state: State, hunter: str | None, data: dict[str, Any]) -> bool:
     return bool(_transfusion_options(state, {"hunter": hunter}))
 
 
@@ -249,14 +237,13 @@ def _transfusion_options(state: State, data: dict[str, Any]) -> list[Any]:
     return out
 
 
-@card("blood_transfusion", "hunter_start", when=_transfusion_possible)
 def blood_transfusion(ctx: Ctx, play_: dict[str, Any]) -> None:
     """„One of you loses 1 health; the other's bite is removed.“"""
     ask(ctx, "transfusion", controller(ctx.state, play_["hunter"]), front=True,
         hunter=play_["hunter"], always_ask=True)
 
 
-@question("transfusion", N_("Blood Transfusion: who gives blood?"), _transfusion_options)
+@question(N_("Blood Transfusion: who gives blood?"), _transfusion_options)
 def _transfusion(ctx: Ctx, data: dict[str, Any], key: str) -> None:
     giver, taker = key.split(">")
     hunters.lose_health(ctx, giver, 1, N_("Blood Transfusion"))
@@ -264,11 +251,10 @@ def _transfusion(ctx: Ctx, data: dict[str, Any], key: str) -> None:
     ctx.say("{hunter}'s bite is cured.", hunter=hunter_label(taker))
 
 
-def _can_rush(state: State, hunter: str | None, data: dict[str, Any]) -> bool:
+def can_rush(state: State, hunter: str | None, data: dict[str, Any]) -> bool:
     return state["hunters"][hunter]["health"] > cards.VAMPIRES_TO_WIN - state["vampires"]
 
 
-@card("sense_of_emergency", "hunter_start", when=_can_rush)
 def sense_of_emergency(ctx: Ctx, play_: dict[str, Any]) -> None:
     """„Lose as much health as the number of vampires Dracula still needs to win, then move
     to any location on the board.“"""
@@ -280,12 +266,11 @@ def sense_of_emergency(ctx: Ctx, play_: dict[str, Any]) -> None:
                               "hunter": hunter})
 
 
-def _bitten(state: State, hunter: str | None, data: dict[str, Any]) -> bool:
+def bitten(state: State, hunter: str | None, data: dict[str, Any]) -> bool:
     """The hunter whose turn starts is bitten (the card's holder need not be)."""
     return state["hunters"][data.get("hunter") or hunter]["bites"] > 0
 
 
-@card("hypnosis", "hunter_start", when=_bitten, for_others=True)
 def hypnosis(ctx: Ctx, play_: dict[str, Any]) -> None:
     """„At the start of any bitten hunter's turn (your own too), with that hunter's consent.
     That hunter rolls a hunter die. 1–2: … his turn ends at once. 3–6: Dracula's current
@@ -329,7 +314,7 @@ def _dracula_declare_options(state: State, data: dict[str, Any]) -> list[Any]:
     return out or [("none", N_("I have no move"), {}, "")]
 
 
-@question("dracula_declares", N_("Hypnosis: declare your next move"), _dracula_declare_options)
+@question(N_("Hypnosis: declare your next move"), _dracula_declare_options)
 def _dracula_declares(ctx: Ctx, data: dict[str, Any], key: str) -> None:
     ctx.state["dracula_declared"] = None if key == "none" else key
     power, _, place = key.partition(":")
@@ -342,7 +327,7 @@ def _dracula_declares(ctx: Ctx, data: dict[str, Any], key: str) -> None:
                 power=cards.power_name(power), place=board.name(place))
 
 
-def _stormy_possible(state: State, hunter: str | None, data: dict[str, Any]) -> bool:
+def stormy_possible(state: State, hunter: str | None, data: dict[str, Any]) -> bool:
     return bool(_storm_options(state, {}))
 
 
@@ -353,7 +338,7 @@ def _consent_options(state: State, data: dict[str, Any]) -> list[Any]:
             ("no", N_("{target} declines: {hunter} keeps {card}"), args, "")]
 
 
-@question("consent", N_("A card is offered for this hunter's turn: agree?"), _consent_options)
+@question(N_("A card is offered for this hunter's turn: agree?"), _consent_options)
 def _consent(ctx: Ctx, data: dict[str, Any], key: str) -> None:
     """„…with that hunter's consent“: the bitten hunter's player agrees or not."""
     state = ctx.state
@@ -366,7 +351,6 @@ def _consent(ctx: Ctx, data: dict[str, Any], key: str) -> None:
     events.play(ctx, card_id, holder, {"hunter": target})
 
 
-@card("stormy_seas", "hunter_start", when=_stormy_possible)
 def stormy_seas(ctx: Ctx, play_: dict[str, Any]) -> None:
     """„Choose a sea with no hunter in it: nobody may enter it for 2 full rounds. If Dracula
     is there, his location is revealed and he must at once go ashore in an adjacent port,
@@ -380,7 +364,7 @@ def _storm_options(state: State, data: dict[str, Any]) -> list[Any]:
                          N_("Storm on {place}"))
 
 
-@question("storm", N_("Stormy Seas: which sea?"), _storm_options)
+@question(N_("Stormy Seas: which sea?"), _storm_options)
 def _storm(ctx: Ctx, data: dict[str, Any], sea: str) -> None:
     state = ctx.state
     state["storms"][sea] = state["round"] + 2
@@ -400,7 +384,7 @@ def _ashore_options(state: State, data: dict[str, Any]) -> list[Any]:
         ("stay", N_("No port: stay"), {}, "")]
 
 
-@question("ashore", N_("Stormy Seas: go ashore"), _ashore_options)
+@question(N_("Stormy Seas: go ashore"), _ashore_options)
 def _ashore(ctx: Ctx, data: dict[str, Any], port: str) -> None:
     from companion.games.fury import dracula
 
@@ -416,13 +400,12 @@ def _ashore(ctx: Ctx, data: dict[str, Any], port: str) -> None:
         dracula.drop(ctx, dropped)
 
 
-def _with_luck_target(state: State, hunter: str | None, data: dict[str, Any]) -> bool:
+def with_luck_target(state: State, hunter: str | None, data: dict[str, Any]) -> bool:
     """A card just played to cancel, the Roadblock or Dracula's ally: without one, Good Luck
     at the start of a turn would be spent on nothing."""
     return bool(data.get("card") or state["roadblock"] or state["allies"]["dracula"])
 
 
-@card("good_luck", "cancel", "hunter_start", when=_with_luck_target)
 def good_luck(ctx: Ctx, play_: dict[str, Any]) -> None:
     """„Cancel the effect of an event card just played, OR discard the Roadblock marker, OR
     discard Dracula's current ally.“"""
@@ -442,7 +425,7 @@ def _luck_options(state: State, data: dict[str, Any]) -> list[Any]:
     return out or [("nothing", N_("Nothing to remove"), {}, "")]
 
 
-@question("luck", N_("Good Luck: what do you remove?"), _luck_options)
+@question(N_("Good Luck: what do you remove?"), _luck_options)
 def _luck(ctx: Ctx, data: dict[str, Any], key: str) -> None:
     if key == "roadblock":
         ctx.state["roadblock"] = None
@@ -454,7 +437,6 @@ def _luck(ctx: Ctx, data: dict[str, Any], key: str) -> None:
 # --- cards played at the moment another card or step names (a train stopped, an encounter) ---
 
 
-@card("chartered_carriage", "tip_off")
 def chartered_carriage(ctx: Ctx, play_: dict[str, Any]) -> None:
     """„Do not roll the train die: you automatically catch a fast/express train.“"""
     train = pending(ctx.state, "train")
@@ -463,7 +445,6 @@ def chartered_carriage(ctx: Ctx, play_: dict[str, Any]) -> None:
         train["express"] = True
 
 
-@card("forewarned", "encounter")
 def forewarned(ctx: Ctx, play_: dict[str, Any]) -> None:
     """„Discard that encounter without effect.“"""
     meeting = pending(ctx.state, "meet")
@@ -471,9 +452,11 @@ def forewarned(ctx: Ctx, play_: dict[str, Any]) -> None:
         meeting["forewarned"] = True
 
 
-@card("secret_weapon", "encounter",
-      when=lambda state, hunter, data: bool(state["hunters"][hunter]["items"]
-                                            and state["item_discard"]))
+def can_swap_item(state: State, hunter: str | None, data: dict[str, Any]) -> bool:
+    """Secret Weapon needs an item to give and one in the discards to take."""
+    return bool(hunter and state["hunters"][hunter]["items"] and state["item_discard"])
+
+
 def secret_weapon(ctx: Ctx, play_: dict[str, Any]) -> None:
     """„Discard 1 item to take any 1 item from the item discard pile.“"""
     ask(ctx, "secret_weapon", controller(ctx.state, play_["hunter"]), front=True,
@@ -485,7 +468,7 @@ def _weapon_options(state: State, data: dict[str, Any]) -> list[Any]:
             for c in sorted(state["hunters"][data["hunter"]]["items"])]
 
 
-@question("secret_weapon", N_("Secret Weapon: which item do you give up?"), _weapon_options)
+@question(N_("Secret Weapon: which item do you give up?"), _weapon_options)
 def _secret_weapon(ctx: Ctx, data: dict[str, Any], given: str) -> None:
     hunters.discard_card(ctx, data["hunter"], given, N_("Secret Weapon"))
     ask(ctx, "weapon_take", controller(ctx.state, data["hunter"]), front=True,
@@ -501,7 +484,7 @@ def _weapon_take_options(state: State, data: dict[str, Any]) -> list[Any]:
             for _k, c in sorted(found.items())] or [("none", N_("Nothing to take"), {}, "")]
 
 
-@question("weapon_take", N_("Secret Weapon: which item from the discards?"),
+@question(N_("Secret Weapon: which item from the discards?"),
           _weapon_take_options)
 def _weapon_take(ctx: Ctx, data: dict[str, Any], taken: str) -> None:
     if taken == "none":

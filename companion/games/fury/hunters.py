@@ -12,6 +12,7 @@ from typing import Any
 
 from companion.games.base import N_, NP_
 from companion.games.fury import board, cards, decks, figures
+from companion.games.fury.choices import ask, question
 from companion.games.fury.state import Ctx, State, add_vampires, controller, over
 
 
@@ -143,8 +144,6 @@ def obligations(ctx: Ctx) -> None:
     """„Охотник должен держать открытыми одну карту Вещи (не считая карты «Псы») и одну
     карту События“: a bitten hunter keeps one of each face up; when the open card leaves
     his hand he shows another (his choice, or the only one he has)."""
-    from companion.games.fury.choices import ask
-
     state = ctx.state
     state["queue"] = [q for q in state["queue"] if not (
         q.get("question") == "show"
@@ -186,12 +185,6 @@ def _show_options(state: State, data: dict[str, Any]) -> list[Any]:
             for c in _eligible(state, data["hunter"], data["kind"])]
 
 
-def _register() -> None:
-    from companion.games.fury.choices import question
-
-    @question("show", N_("Bitten: which card do you keep face up?"), _show_options)
-    def _answer(ctx: Ctx, data: dict[str, Any], card: str) -> None:
-        _show(ctx, data["hunter"], data["kind"], card)
-
-
-_register()
+@question(N_("Bitten: which card do you keep face up?"), _show_options)
+def _show_answer(ctx: Ctx, data: dict[str, Any], card: str) -> None:
+    _show(ctx, data["hunter"], data["kind"], card)

@@ -145,7 +145,7 @@ def _rumor_options(state: State, data: dict[str, Any]) -> list[Any]:
     return out
 
 
-@question("rumors", N_("Local Rumors: which card's encounters?"), _rumor_options)
+@question(N_("Local Rumors: which card's encounters?"), _rumor_options)
 def _rumors(ctx: Ctx, data: dict[str, Any], key: str) -> None:
     slot = trail.get(ctx.state, int(key))
     slot["shown"] = list(slot["tokens"])
@@ -154,14 +154,6 @@ def _rumors(ctx: Ctx, data: dict[str, Any], key: str) -> None:
             names=[cards.encounter_name(t) for t in slot["tokens"]])
 
 
-def do_ride(ctx: Ctx, seat: int, params: dict[str, Any]) -> None:
-    from companion.games.fury import hunt
-
-    state = ctx.state
-    hunter = state["turn"]["who"]
-    hunters.discard_card(ctx, hunter, params["card"], cards.item_name(params["card"]))
-    hunt.arrive(ctx, params["to"], "road")
-
-
-HANDLERS = {"use_item": do_use, "ride": do_ride}
+HANDLERS = {"use_item": do_use}
+"""Fast Horse's ride is a move: ``hunt.do_ride``, offered by ``horse_actions``."""
 

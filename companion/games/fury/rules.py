@@ -43,14 +43,10 @@ from companion.games.fury import (
     combat,
     decks,
     dracula,
-    dracula_events,
-    encounter_effects,
     encounters,
-    event_effects,
     events,
     figures,
     hunt,
-    hunter_events,
     items,
     tactics,
     trail,
@@ -294,9 +290,6 @@ _HANDLERS = {
     **items.HANDLERS,
     **combat.HANDLERS,
 }
-
-EFFECT_MODULES = (encounter_effects, event_effects, hunter_events, dracula_events, combat)
-"""Imported for the effects they register."""
 
 _PARAMS: dict[str, dict[str, type | tuple[type, ...]]] = {
     "start_at": {"place": str},

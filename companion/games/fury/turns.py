@@ -358,8 +358,6 @@ def _fight(ctx: Ctx, item: dict[str, Any]) -> None:
     encounters.start_combat(ctx, "dracula", item["group"], item["place"])
 
 
-events.LATER["fight"] = _fight
-
 
 def _customs(state: State) -> bool:
     """„When a hunter enters a port, or ends a movement phase in which he crossed the border

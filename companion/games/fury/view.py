@@ -138,7 +138,7 @@ def _waiting(state: State) -> dict[str, Any] | None:
     if state["queue"] and state["queue"][0]["kind"] != "effect":
         item = state["queue"][0]
         if item["kind"] == "choice":
-            text = choices.QUESTIONS[item["question"]][0]
+            text = choices.find(item["question"]).heading
             shared = _ON_THE_TABLET.get(item["question"], text)
         else:
             text = shared = _WAITING[item["kind"]]
@@ -344,7 +344,7 @@ def _places_to_pick(state: State, seat: int | None) -> list[str]:
     if item["kind"] == "go_anywhere":
         return movement.hunter_start_places()
     if item["kind"] == "choice":
-        keys = [o[0] for o in choices.QUESTIONS[item["question"]][1](state, item["data"])]
+        keys = [o[0] for o in choices.find(item["question"]).options(state, item["data"])]
         places = [k for k in keys if k in board.PLACES]
         return places if len(places) == len(keys) else []
     return []

@@ -5,7 +5,7 @@ hunters' can carry when the app plays him."""
 
 from __future__ import annotations
 
-from companion.games.fury import choices, rules
+from companion.games.fury import registry, rules
 from companion.games.fury.automa import dracula
 from companion.games.fury.automa.play import decide, remember
 from companion.web.i18n import extract
@@ -24,7 +24,7 @@ def app_answer(table: Table) -> dict:
 def test_the_headings_the_app_answers_are_the_rules_own():
     """The confirmations the app's Dracula recognises are the questions the rules ask (a
     reworded heading would leave it answering at random)."""
-    headings = {heading for heading, _options, _answer in choices.QUESTIONS.values()}
+    headings = {heading for heading, _options, _answer in registry.QUESTIONS.values()}
     assert set(dracula.FIRST_READING) | set(dracula.OTHER_SIDE) <= headings
     labels = {label for label in extract("fury") if label.startswith("As the app reads it")}
     assert labels == set(dracula.AS_THE_APP_READS)

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from companion.games.base import ActionSyntaxError
-from companion.games.fury import board, fight, rules, tactics, trail
+from companion.games.fury import board, fight, registry, rules, tactics, trail
 from tests.games.fury.fury_fights import FightTable
 from tests.games.fury.fury_fights import fight as start_fight
 from tests.games.fury.fury_positions import Table
@@ -730,37 +730,33 @@ def test_a_minion_killed_goes_back_to_the_pool_and_the_turn_goes_on():
     assert table.state["turn"]["who"] == "seward"
 
 
-def test_a_vampire_fight_ends_at_the_hunters_first_wound_and_the_track_goes_back():
+def test_a_vampire_fight_ends_at_the_hunters_first_wound_and_the_track_goes_back(monkeypatch):
     """Vampire Lair: „As soon as you score a Wound or a Kill, the combat ends and the vampire
     track goes back 1.“ The vampire plays the New Vampire's tactics."""
     ended = []
-    fight.ON_END["test_lair"] = lambda ctx, f: ended.append(f["outcome"])
-    try:
-        table = start_fight("vampire", hunters=("seward",), items={"seward": ["knife"]},
-                            source="test_lair")
-        table.state["vampires"] = 2
-        assert table.fight["token"] is None
-        assert table.options("enemy") == ["claws", "dodge_dracula", "fangs", "mesmerize",
-                                          "strength"]
-        table.round("claws", dice=(6, 1), seward="knife")
-        assert table.fight is None and table.state["vampires"] == 1
-        assert table.state["blood"] == 15 and ended == ["wounded"]
-    finally:
-        del fight.ON_END["test_lair"]
+    monkeypatch.setitem(registry.FIGHT_ENDS, "test_lair",
+                        lambda ctx, f: ended.append(f["outcome"]))
+    table = start_fight("vampire", hunters=("seward",), items={"seward": ["knife"]},
+                        source="test_lair")
+    table.state["vampires"] = 2
+    assert table.fight["token"] is None
+    assert table.options("enemy") == ["claws", "dodge_dracula", "fangs", "mesmerize",
+                                      "strength"]
+    table.round("claws", dice=(6, 1), seward="knife")
+    assert table.fight is None and table.state["vampires"] == 1
+    assert table.state["blood"] == 15 and ended == ["wounded"]
 
 
-def test_the_end_of_an_agents_fight_is_told_to_whoever_listens():
+def test_the_end_of_an_agents_fight_is_told_to_whoever_listens(monkeypatch):
     """For cards that follow a fight (Relentless Minion: „As soon as a hunter has killed a
     Minion or escaped from one“)."""
     ended = []
-    fight.ON_END["agent"] = lambda ctx, f: ended.append((f["agent"], f["outcome"]))
-    try:
-        start_fight("minion_knife", hunters=("seward",)).round(
-            "punch_agent", dice=(6, 1), seward="punch")
-        start_fight("minion_knife_rifle", hunters=("seward",)).round(
-            "rifle_agent", dice=(6, 1), seward="escape")
-    finally:
-        del fight.ON_END["agent"]
+    monkeypatch.setitem(registry.FIGHT_ENDS, "agent",
+                        lambda ctx, f: ended.append((f["agent"], f["outcome"])))
+    start_fight("minion_knife", hunters=("seward",)).round(
+        "punch_agent", dice=(6, 1), seward="punch")
+    start_fight("minion_knife_rifle", hunters=("seward",)).round(
+        "rifle_agent", dice=(6, 1), seward="escape")
     assert ended == [("minion_knife", "killed"), ("minion_knife_rifle", "end")]
 
 

@@ -94,9 +94,9 @@ def test_every_question_the_tablet_shows_is_said_without_you():
     has its own sentence for the tablet."""
     import re
 
-    from companion.games.fury import choices, rules  # noqa: F401  (registers the questions)
+    from companion.games.fury import registry
     from companion.games.fury.view import _ON_THE_TABLET
 
-    for name, (heading, _options, _answer) in choices.QUESTIONS.items():
+    for name, (heading, _options, _answer) in registry.QUESTIONS.items():
         shown = _ON_THE_TABLET.get(name, heading)
         assert not re.search(r"\byour?\b", shown, re.IGNORECASE), (name, shown)

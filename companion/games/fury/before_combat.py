@@ -4,9 +4,8 @@
 
 Only a player who holds a card that may be played in this fight is asked, in turn, and may
 always answer "no card" (issue 32: nobody is stopped for a question he cannot answer but
-with "no card"; as at the table, the pause tells the others he holds something). Each card
-is registered in ``CARDS`` with who may play it and what it does; another module may
-register more (Wild Horses…).
+with "no card"; as at the table, the pause tells the others he holds something). Each card,
+with who may play it and what it does, is listed in ``registry.BEFORE_COMBAT``.
 
 An event card played here is played like any other (``events.play``): the other side may
 first cancel it with Good Luck or Devilish Power („Cancel the effect of an event card just
@@ -34,24 +33,20 @@ class Card(NamedTuple):
     """Whether this card may be played in this fight (by this hunter)."""
     play: Callable[[Ctx, Fight, str | None, str], None] | None
     """Its effect: ``play(ctx, fight, hunter or None, card)``; None for an event whose
-    effect ``events.CARDS`` already holds (Devilish Power)."""
+    effect is the event card's own (Devilish Power)."""
 
 
-CARDS: dict[str, Card] = {}
+def _card(kind: str) -> Card | None:
+    """The card's entry in the registry (imported here: the registry sits above this
+    module, since it names the effects below)."""
+    from companion.games.fury import registry
+
+    return registry.BEFORE_COMBAT.get(kind)
 
 
-def card(kind: str, side: str, allowed: Callable[[State, Fight, str | None], bool]):  # noqa: ANN201
-    """Register a card played before a combat; an event card's effect is also registered
-    with ``events`` so that it waits, like any event played, until nobody cancels it."""
-    def register(fn: Callable[[Ctx, Fight, str | None, str], None]):  # noqa: ANN202
-        CARDS[kind] = Card(side, allowed, fn)
-        if kind in cards.EVENTS:
-            events.card(kind)(_when_not_cancelled(fn))
-        return fn
-    return register
-
-
-def _when_not_cancelled(fn: Callable[[Ctx, Fight, str | None, str], None]) -> events.Effect:
+def as_event(fn: Callable[[Ctx, Fight, str | None, str], None]) -> events.Effect:
+    """The effect of an event card played before a combat: like any event played, it waits
+    until nobody cancels it, then acts on the fight."""
     def effect(ctx: Ctx, play: dict[str, Any]) -> None:
         fight_ = fight.find(ctx.state)
         if fight_ is None:
@@ -99,13 +94,11 @@ def _ask_next(ctx: Ctx, fight_: Fight) -> None:
         fight_["stage"] = "choose"
 
 
-def _next_after_card(ctx: Ctx, item: dict[str, Any]) -> None:
+def next_after_card(ctx: Ctx, item: dict[str, Any]) -> None:
     fight_ = fight.find(ctx.state)
     if fight_ is not None:
         _ask_next(ctx, fight_)
 
-
-events.LATER["combat_window_next"] = _next_after_card
 
 
 def _options(state: State, data: dict[str, Any], fight_: Fight | None = None) -> list[Any]:
@@ -114,7 +107,7 @@ def _options(state: State, data: dict[str, Any], fight_: Fight | None = None) ->
     out: list[Any] = []
     if fight_ is not None and seat == DRACULA:
         for held in sorted({c: None for c in state["dracula_events"]}):
-            entry = CARDS.get(cards.kind(held))
+            entry = _card(cards.kind(held))
             if entry and entry.side == "dracula" and entry.allowed(state, fight_, None):
                 out.append((held, N_("Play {card}"), {"card": cards.event_name(held)},
                             cards.en(cards.event(held)["text"])))
@@ -122,7 +115,7 @@ def _options(state: State, data: dict[str, Any], fight_: Fight | None = None) ->
         for hunter in hunters_of(state, seat):
             h = state["hunters"][hunter]
             for held in sorted(h["events"] + h["items"]):
-                entry = CARDS.get(cards.kind(held))
+                entry = _card(cards.kind(held))
                 if entry and entry.side == "hunter" and entry.allowed(state, fight_, hunter):
                     data_ = cards.event(held) if held in h["events"] else cards.item(held)
                     out.append((f"{hunter}|{held}", N_("{hunter} plays {card}"),
@@ -134,7 +127,7 @@ def _options(state: State, data: dict[str, Any], fight_: Fight | None = None) ->
                                                               "combat."))]
 
 
-@question("combat_window", N_("Before the combat: play a card?"), _options)
+@question(N_("Before the combat: play a card?"), _options)
 def _answer(ctx: Ctx, data: dict[str, Any], key: str) -> None:
     state = ctx.state
     fight_ = fight.find(state)
@@ -161,7 +154,8 @@ def _play(ctx: Ctx, fight_: Fight, hunter: str | None, held: str) -> None:
         events.play(ctx, held, hunter)
         return
     assert hunter is not None, "only a hunter holds items (Dracula is offered his events)"
-    play = CARDS[cards.kind(held)].play
+    entry = _card(cards.kind(held))
+    play = entry.play if entry else None
     assert play is not None, "an item acts by its own effect (only an event's may be None)"
     decks.discard_item(state, held)
     ctx.revealed = True
@@ -177,31 +171,27 @@ def _play(ctx: Ctx, fight_: Fight, hunter: str | None, held: str) -> None:
 # --- the cards ----------------------------------------------------------------------------
 
 
-def _fighting(fight_: Fight, hunter: str | None) -> bool:
+def fighting(fight_: Fight, hunter: str | None) -> bool:
     return hunter in fight_["hunters"]
 
 
-@card("advance_planning", "hunter", lambda s, f, h: not f["planning"])
 def advance_planning(ctx: Ctx, fight_: Fight, hunter: str | None, held: str) -> None:
     """„+1 в начале боя сыграна карта События План Атаки.“ At most one per combat; the
     hunters roll one die, so the +1 is theirs."""
     fight_["planning"] = True
 
 
-@card("trap", "dracula", lambda s, f, h: not f["trap"])
 def trap(ctx: Ctx, fight_: Fight, hunter: str | None, held: str) -> None:
     """„+1 в начале боя сыграна карта События Ловушка“ for Dracula or his agent."""
     fight_["trap"] = True
 
 
-@card("garlic", "hunter", lambda s, f, h: _fighting(f, h) and f["enemy"] != "agent")
 def garlic(ctx: Ctx, fight_: Fight, hunter: str | None, held: str) -> None:
     """Only a hunter in a combat with Dracula or a vampire: no Escape for three rounds."""
     fight_["no_escape"] = max(fight_["no_escape"], 3)
     ctx.say("For three rounds the enemy cannot play an Escape card.")
 
 
-@card("escape_route", "hunter", lambda s, f, h: True)
 def escape_route(ctx: Ctx, fight_: Fight, hunter: str | None, held: str) -> None:
     """„The combat does not take place. The hunters who would have fought stay in the city,
     and still count as having had an encounter this turn.“"""
@@ -209,8 +199,6 @@ def escape_route(ctx: Ctx, fight_: Fight, hunter: str | None, held: str) -> None
     fight.end(ctx, fight_, "cancelled")
 
 
-@card("heroic_leap", "hunter",
-      lambda s, f, h: _fighting(f, h) and f["enemy"] == "dracula")
 def heroic_leap(ctx: Ctx, fight_: Fight, hunter: str | None, held: str) -> None:
     """„The combat does not start. You and Dracula each roll a die and lose that much health
     / blood. If both of you drop to 0, the hunters win, even if your defeat would give
@@ -224,7 +212,6 @@ def heroic_leap(ctx: Ctx, fight_: Fight, hunter: str | None, held: str) -> None:
     fight.end(ctx, fight_, "cancelled")
 
 
-@card("rage", "dracula", lambda s, f, h: f["enemy"] == "dracula")
 def rage(ctx: Ctx, fight_: Fight, hunter: str | None, held: str) -> None:
     """„One hunter in the combat shows you all his items, and you may discard any one of
     them. The combat then goes on as usual, but you cannot play an Escape card for 3
@@ -242,7 +229,7 @@ def _rage_targets(state: State, data: dict[str, Any]) -> list[Any]:
             for h in (fight_["hunters"] if fight_ else [])]
 
 
-@question("combat_rage", N_("Rage: which hunter shows you his items?"), _rage_targets)
+@question(N_("Rage: which hunter shows you his items?"), _rage_targets)
 def _rage_target(ctx: Ctx, data: dict[str, Any], hunter: str) -> None:
     _rage_show(ctx, hunter)
 
@@ -264,15 +251,10 @@ def _rage_discards(state: State, data: dict[str, Any]) -> list[Any]:
     return [*out, ("none", N_("Discard nothing"), {}, "")]
 
 
-@question("combat_rage_discard", N_("Rage: discard one of his items?"), _rage_discards)
+@question(N_("Rage: discard one of his items?"), _rage_discards)
 def _rage_discard(ctx: Ctx, data: dict[str, Any], key: str) -> None:
     if key != "none":
         hunters.discard_card(ctx, data["hunter"], key, N_("Rage"))
-
-
-CARDS["devilish_power"] = Card("dracula", lambda s, f, h: bool(s["allies"]["hunters"]), None)
-"""Devilish Power's other use, „…OR discard the hunters' current ally“, bears on the combat
-when that ally is Sister Agatha; its effect is the card's own (``dracula_events.py``)."""
 
 
 def seen_by_dracula(state: State) -> list[str]:

@@ -154,7 +154,7 @@ def _bat_options(state: State, data: dict[str, Any]) -> list[Any]:
             for p in bat_destinations(state)]
 
 
-@question("combat_bat", N_("You escape as a bat: where to?"), _bat_options)
+@question(N_("You escape as a bat: where to?"), _bat_options)
 def _fly(ctx: Ctx, data: dict[str, Any], to: str) -> None:
     """His newest card and its encounters leave the trail; the new place takes its space,
     face down (the implementations' reading; the rulebook does not describe it)."""

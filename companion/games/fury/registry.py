@@ -1,0 +1,297 @@
+"""Every printed card of Fury and what plays it, listed in one place.
+
+Before this list a card's handler was found by luck: decorators in five modules filled five
+tables when their module happened to be imported. Here each table is written out, typed, so
+that mypy checks every handler's signature and ``tests/games/fury/test_fury_registry.py``
+checks that every event, encounter, item, power and combat card in ``data/`` is handled
+here, or is an ally (a lasting effect read where it acts), or is left to the players by hand
+with the reason, and that every question a card asks and every step it leaves for later is
+listed.
+
+This module sits above the modules it names. The dispatchers below it (``events``,
+``encounters``, ``before_combat``, ``fight``, ``choices``) look a handler up here when a card is
+played, by an import inside the function (``tests/games/fury/test_fury_imports.py`` allows
+only those).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from types import ModuleType
+
+from companion.games.fury import (
+    before_combat,
+    byhand,
+    combat,
+    combat_results,
+    decks,
+    dracula_events,
+    encounter_effects,
+    encounters,
+    event_effects,
+    events,
+    fight,
+    hunt,
+    hunter_events,
+    hunters,
+    items,
+    movement,
+    tactics,
+    turns,
+)
+from companion.games.fury.choices import Question
+from companion.games.fury.events import Card
+
+
+@dataclass(frozen=True)
+class Elsewhere:
+    """A card read where it acts, not through a table: ``module.name`` is the function that
+    reads it (the meta-test checks that it names the card)."""
+
+    module: ModuleType
+    name: str
+    what: str
+
+
+# --- event cards --------------------------------------------------------------------------
+
+EVENTS: dict[str, Card] = {
+    # the hunters' cards played at once or from the hand at any time of their turn
+    "newspaper_reports": Card(hunter_events.newspaper_reports),
+    "hired_scouts": Card(hunter_events.hired_scouts),
+    "telegraph_ahead": Card(hunter_events.telegraph_ahead),
+    "mystic_research": Card(hunter_events.mystic_research),
+    "consecrated_ground": Card(hunter_events.consecrated_ground),
+    "re_equip": Card(hunter_events.re_equip),
+    "surprising_return": Card(hunter_events.surprising_return),
+    "vampire_lair": Card(hunter_events.vampire_lair),
+    "excellent_weather": Card(hunt.excellent_weather),
+    # the hunters' cards kept for a moment
+    "long_day": Card(hunter_events.long_day, ("hunter_start",), hunter_events.not_dawn),
+    "money_trail": Card(hunter_events.money_trail, ("hunter_start",)),
+    "blood_transfusion": Card(hunter_events.blood_transfusion, ("hunter_start",),
+                              hunter_events.transfusion_possible),
+    "sense_of_emergency": Card(hunter_events.sense_of_emergency, ("hunter_start",),
+                               hunter_events.can_rush),
+    "hypnosis": Card(hunter_events.hypnosis, ("hunter_start",), hunter_events.bitten,
+                     for_others=True),
+    "stormy_seas": Card(hunter_events.stormy_seas, ("hunter_start",),
+                        hunter_events.stormy_possible),
+    "good_luck": Card(hunter_events.good_luck, ("cancel", "hunter_start"),
+                      hunter_events.with_luck_target),
+    "chartered_carriage": Card(hunter_events.chartered_carriage, ("tip_off",)),
+    "forewarned": Card(hunter_events.forewarned, ("encounter",)),
+    "secret_weapon": Card(hunter_events.secret_weapon, ("encounter",),
+                          hunter_events.can_swap_item),
+    # Dracula's cards
+    "night_visit": Card(dracula_events.night_visit),
+    "vampiric_influence": Card(dracula_events.vampiric_influence),
+    "evasion": Card(dracula_events.evasion),
+    "devilish_power": Card(dracula_events.devilish_power, ("cancel", "dracula_start"),
+                           dracula_events.with_power_target),
+    "time_runs_short": Card(dracula_events.time_runs_short, ("dracula_start",),
+                            dracula_events.not_small_hours),
+    "unearthly_swiftness": Card(dracula_events.unearthly_swiftness, ("dracula_start",)),
+    "roadblock": Card(dracula_events.roadblock, ("dracula_start",)),
+    "false_tip_off": Card(dracula_events.false_tip_off, ("train",)),
+    "seduction": Card(dracula_events.seduction, ("new_vampire",)),
+    "wild_horses": Card(dracula_events.wild_horses, ("enter",)),
+    "customs_search": Card(dracula_events.customs_search, ("customs",)),
+    "control_storms": Card(dracula_events.control_storms, ("at_sea",)),
+    "relentless_minion": Card(dracula_events.relentless_minion, ("minion",)),
+    "sensationalist_press": Card(event_effects.sensationalist_press, ("reveal",)),
+    # played before a combat (``BEFORE_COMBAT``): the event waits for a cancel, then acts
+    "advance_planning": Card(before_combat.as_event(before_combat.advance_planning)),
+    "trap": Card(before_combat.as_event(before_combat.trap)),
+    "escape_route": Card(before_combat.as_event(before_combat.escape_route)),
+    "heroic_leap": Card(before_combat.as_event(before_combat.heroic_leap)),
+    "rage": Card(before_combat.as_event(before_combat.rage)),
+}
+"""Event card → its effect and the windows (``events.WINDOWS``) where a kept card may be
+played; no window for a card played at once."""
+
+ALLIES: dict[str, Elsewhere] = {
+    "jonathan_harker": Elsewhere(event_effects, "standing",
+                                 "the hunters' ally: the trail's oldest card revealed"),
+    "rufus_smith": Elsewhere(movement, "sea_cost", "the hunters' ally: Dracula's sea moves"),
+    "sister_agatha": Elsewhere(tactics, "agatha", "the hunters' ally: Dracula's combat cards "
+                                                  "cost him blood"),
+    "draculas_brides": Elsewhere(decks, "encounter_hand_size",
+                                 "Dracula's ally: his encounter hand"),
+    "immanuel_hildesheim": Elsewhere(decks, "event_hand_size", "Dracula's ally: his event hand"),
+    "quincey_p_morris": Elsewhere(event_effects, "quincey",
+                                  "Dracula's ally: a hunter loses health"),
+}
+"""Ally cards stay in play (``events.set_ally``) and act as a lasting effect, read by the
+function named."""
+
+BY_HAND: dict[str, str] = {
+    "great_strength": "Its moment is any bite or loss of health from one cause, anywhere in "
+                      "the rules; its holder plays it through the correction by hand "
+                      "(byhand.py), as the README says.",
+}
+"""Cards the app does not referee, with the reason."""
+
+
+# --- encounters ---------------------------------------------------------------------------
+
+ENCOUNTERS: dict[str, encounters.Effect] = {
+    "plague": encounter_effects.plague,
+    "wolves": encounter_effects.wolves,
+    "rats": encounter_effects.rats,
+    "desecrated_soil": encounter_effects.desecrated_soil,
+    "bats": encounter_effects.bats,
+    "fog": encounter_effects.fog,
+    "saboteur": encounter_effects.saboteur,
+    "hoax": encounter_effects.hoax,
+    "lightning": encounter_effects.lightning,
+    "peasants": encounter_effects.peasants,
+    "spy": encounter_effects.spy,
+    "thief": encounter_effects.thief,
+    "assassin": encounter_effects.agent,
+    "minion_knife": encounter_effects.agent,
+    "minion_knife_pistol": encounter_effects.agent,
+    "minion_knife_rifle": encounter_effects.agent,
+    "new_vampire": encounter_effects.new_vampire,
+    "ambush": encounter_effects.ambush_plain,
+}
+"""Encounter token kind → what it does to the hunters who meet it."""
+
+
+# --- combat -------------------------------------------------------------------------------
+
+BEFORE_COMBAT: dict[str, before_combat.Card] = {
+    "advance_planning": before_combat.Card(
+        "hunter", lambda s, f, h: not f["planning"], before_combat.advance_planning),
+    "trap": before_combat.Card("dracula", lambda s, f, h: not f["trap"], before_combat.trap),
+    "garlic": before_combat.Card(
+        "hunter", lambda s, f, h: before_combat.fighting(f, h) and f["enemy"] != "agent",
+        before_combat.garlic),
+    "escape_route": before_combat.Card(
+        "hunter", lambda s, f, h: True, before_combat.escape_route),
+    "heroic_leap": before_combat.Card(
+        "hunter", lambda s, f, h: before_combat.fighting(f, h) and f["enemy"] == "dracula",
+        before_combat.heroic_leap),
+    "rage": before_combat.Card(
+        "dracula", lambda s, f, h: f["enemy"] == "dracula", before_combat.rage),
+    # Devilish Power's other use, „…OR discard the hunters' current ally“, bears on the
+    # combat when that ally is Sister Agatha; its effect is the card's own (EVENTS).
+    "devilish_power": before_combat.Card(
+        "dracula", lambda s, f, h: bool(s["allies"]["hunters"]), None),
+}
+"""Cards played before a combat (``before_combat``): whose, when this fight allows them, what
+they do (``play(ctx, fight, hunter, card)``)."""
+
+COMBAT_CARDS: tuple[str, ...] = (
+    # the hunters' tactics and the items played as tactics: rows of the result tables
+    "punch", "dodge", "escape",
+    "knife", "pistol", "rifle", "sacred_bullets", "stake", "crucifix", "heavenly_host",
+    "holy_water",
+    # Dracula's, a vampire's and an agent's: columns of the result tables
+    "claws", "dodge_dracula", "escape_man", "escape_bat", "escape_mist", "fangs", "mesmerize",
+    "strength", "punch_agent", "dodge_agent", "knife_agent", "pistol_agent", "rifle_agent",
+)
+"""Combat cards played as secret tactics: what each does is its cell in the result tables
+(``tactics.cell``), played by ``combat``."""
+
+START_COMBAT: encounters.Starter = combat.start
+"""How a fight begins, for the encounters and event cards that start one."""
+
+FIGHT_ENDS: dict[str, fight.OnEnd] = {
+    "agent": dracula_events.after_agent,
+}
+"""Who hears of a finished fight, by its source or enemy (Relentless Minion)."""
+
+
+# --- items and powers used outside a combat ------------------------------------------------
+
+ITEMS: dict[str, Elsewhere] = {
+    "dogs": Elsewhere(items, "turn_actions", "played face up in the holder's turn"),
+    "heavenly_host": Elsewhere(items, "turn_actions", "a marker on the holder's city"),
+    "local_rumors": Elsewhere(items, "turn_actions", "reveals one card's encounters"),
+    "holy_water": Elsewhere(items, "turn_actions", "the cure roll (table option)"),
+    "fast_horse": Elsewhere(items, "horse_actions", "offered with the hunter's moves"),
+}
+"""Items used outside a combat, offered among the holder's actions (``items.do_use``);
+the combat items are ``COMBAT_CARDS``, Garlic is ``BEFORE_COMBAT``."""
+
+POWERS: dict[str, Elsewhere] = {
+    power: Elsewhere(movement, "dracula_moves", "offered as one of Dracula's moves, laid on "
+                                                "his trail by dracula.do_move")
+    for power in ("hide", "feed", "dark_call", "double_back", "wolf_form")
+}
+"""Dracula's powers: moves (``movement.dracula_moves``), laid by ``dracula.do_move``."""
+
+
+# --- steps left for after a question ------------------------------------------------------
+
+LATER: dict[str, events.Later] = {
+    "meet": encounters._meet,
+    "reveal": event_effects._reveal_now,
+    "sweep": hunter_events._sweep,
+    "train": hunt._train,
+    "rested": hunt._rested,
+    "fight": turns._fight,
+    "combat_window_next": before_combat.next_after_card,
+}
+"""The rest of an effect, queued by ``events.later(ctx, name)`` behind a question."""
+
+
+# --- questions a card puts to a player ------------------------------------------------------
+
+QUESTIONS: dict[str, Question] = {
+    # byhand.py
+    "correction_check": byhand._check,
+    # combat.py
+    "combat_tie": combat._tie,
+    "combat_tie_check": combat._tie_check,
+    "combat_apply": combat._apply_card,
+    "combat_target": combat._target,
+    "combat_confirm": combat._confirm,
+    "combat_confirm_check": combat._confirm_check,
+    # dracula_events.py
+    "night_visit": dracula_events._night_visit,
+    "influence": dracula_events._influence,
+    "evasion": dracula_events._evasion,
+    "devilish": dracula_events._devilish,
+    "roadblock_from": dracula_events._block_from,
+    "roadblock_to": dracula_events._block_to,
+    "horses": dracula_events._horses,
+    "control_storms": dracula_events._control_storms,
+    # encounter_effects.py
+    "discard_one": encounter_effects._discard_one,
+    "declare": encounter_effects._declare,
+    "steal": encounter_effects._steal,
+    "stop_vampire": encounter_effects._stop_vampire,
+    "ambush_draw": encounter_effects._ambush_draw,
+    "return_token": encounter_effects._return_token,
+    "bats_move": encounter_effects._bats_move,
+    # event_effects.py
+    "press": event_effects._press,
+    "quincey": event_effects._quincey,
+    # hunter_events.py
+    "scout": hunter_events._scout,
+    "consecrate": hunter_events._consecrate,
+    "re_equip": hunter_events._re_equip,
+    "re_equip_take": hunter_events._re_equip_take,
+    "surprising_return": hunter_events._surprising_return,
+    "transfusion": hunter_events._transfusion,
+    "dracula_declares": hunter_events._dracula_declares,
+    "consent": hunter_events._consent,
+    "storm": hunter_events._storm,
+    "ashore": hunter_events._ashore,
+    "luck": hunter_events._luck,
+    "secret_weapon": hunter_events._secret_weapon,
+    "weapon_take": hunter_events._weapon_take,
+    # hunters.py
+    "show": hunters._show_answer,
+    # items.py
+    "rumors": items._rumors,
+    # combat_results.py
+    "combat_bat": combat_results._fly,
+    # before_combat.py
+    "combat_window": before_combat._answer,
+    "combat_rage": before_combat._rage_target,
+    "combat_rage_discard": before_combat._rage_discard,
+}
+"""The name a queued ``choice`` carries → the question (``choices.ask(ctx, name, seat)``)."""
