@@ -5,8 +5,9 @@ screen made the table. The evening is tests/e2e/fury_evening.py's script.
 What every screen must say, checked from the screens themselves: the role on every QR card
 and at the top of every phone; the set-up list and the check of the card values before the
 deal; an "on the board" instruction on the tablets' first screen and on the owner's phone
-when Dracula is revealed, when Bats and Wild Horses move a hunter and when a hunter goes to
-the hospital; the tablets never say "you" (a printed card's own words aside); a tied combat
+when Dracula is revealed, when Bats and Wild Horses move a hunter, when a hunter goes to
+the hospital and when the day/night marker moves; the host screen's first screen shows the
+same moment; the tablets never say "you" (a printed card's own words aside); a tied combat
 roll decided by the initiative printed on screen; the end that says the table was abandoned
 and then reveals Dracula's place, trail and hand. Screenshots in English, Czech and Russian
 (tests/e2e/screenshots/fury-board-*).
@@ -269,6 +270,12 @@ def test_an_evening_with_the_box_on_the_table(server, devices):
     table.play(evening.DRACULA_LAYS_BATS)
     expect(table.seat[evening.DRACULA].page.locator(".fd-known")).to_contain_text(
         "ещё не видели", timeout=WAIT)
+    # His time phase moved the day/night marker: the group keeps the board's tracks, so the
+    # tablets and Dracula's phone say where it goes; a hunter's phone does not.
+    for tablet in table.tablets:
+        tablet_says(tablet, "time", "Move the day/night marker to Noon")
+    phone_says(table.seat[evening.DRACULA], "time", "Полдень")
+    expect(anna.locator(".fd-seat .fd-board li[data-piece=time]")).to_have_count(0)
 
     # Lord Godalming walks into Nuremburg: the trail card turns up — Dracula is revealed.
     table.play(evening.GODALMING_MEETS_BATS)
@@ -279,6 +286,10 @@ def test_an_evening_with_the_box_on_the_table(server, devices):
     expect(table.seat[evening.DRACULA].page.locator(".fd-known")).to_contain_text(
         "знают", timeout=WAIT)
     table.tablets[1].shot("fury-board-3-dracula-revealed", full_page=False)
+    # The host screen shows the same moment first, at the tablet's size.
+    table.host.page.evaluate("window.scrollTo(0, 0)")
+    tablet_says(table.host, "dracula", "Put Dracula's figure on Nuremburg")
+    table.host.shot("fury-board-3-dracula-revealed", full_page=False)
 
     # Dr. Seward follows him in: Wild Horses carry him to Leipzig.
     table.play(evening.SEWARD_ENTERS)

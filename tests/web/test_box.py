@@ -174,6 +174,30 @@ def test_the_host_and_the_tablet_show_the_set_up_list_before_the_deal(client):
     assert "Our cards say the same" in page and "Our cards say the same" not in tablet
 
 
+def test_before_the_deal_the_host_sees_what_the_deal_waits_for_beside_the_seats(client):
+    """The host's first screen before the deal: the QR cards with, above them, the check of
+    the card values the deal waits for (a link to it), then who has joined, then the
+    set-up list (issue 31: nothing the host must do below the fold)."""
+    host = create_by_form(client, "fury", FURY_FOUR[:3], players=3)
+    page = client.get(host).get_data(as_text=True)
+    wait = page.index('class="notice box-wait"><a href="#box-checks">')
+    assert page.index('class="seats-qr') < wait < page.index('class="qr-grid"')
+    assert page.index('class="panel deal"') < page.index('class="panel box"')
+    assert page.index('id="box-checks"') < page.index('class="host-controls"')
+
+
+def test_during_play_the_host_screen_shows_the_moment_first(client):
+    """Once dealt the host screen shows the tablet's moment (its "on the board" panel, the
+    step, the tracks) before the seats and the controls, as the tablet does."""
+    created = client.post("/api/tables", json={
+        "game": "fury", "deal": "now",
+        "seats": [{"name": n} for n in FURY_FOUR[:3]]}).get_json()
+    page = client.get(f"/h/{created['host_token']}").get_data(as_text=True)
+    moment = page.index('class="fd-moment"')
+    assert moment < page.index('class="seats-qr') < page.index('class="host-controls"')
+    assert texts(page, "fd-whose")[0].startswith("Setup: Lord Godalming places")
+
+
 def test_the_deal_waits_for_the_hosts_check_of_the_card_values(db):
     """Every phone has joined, yet the cards are not dealt while the values the app is
     unsure of are unchecked; the host's check (with a correction) fixes them for the game

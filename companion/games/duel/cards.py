@@ -32,29 +32,36 @@ class Card:
     copies: int
     """Copies per duellist's action deck, or (jokers) the default copies in one joker deck
     (page 4 of the print sheet: nine jokers)."""
+    number: str | None = None
+    """The number the rules use for this card, as its chip shows it: printed on the card
+    (Shot „4+“, Bluff „-2“, Crying Mistress „-1“, print sheet pages 4–5) or said by its rule
+    (each Aim „+1“ to the roll, Nerves of Steel counts as an Aim, Wind „-2“)."""
 
 
 CARDS: tuple[Card, ...] = (
     Card("aim", N_("Aim"), "Míření", "Прицеливание",
-         N_("Stays on the table: +1 to each of your shots."), False, 5),
+         N_("Stays on the table: +1 to each of your shots."), False, 5, number="+1"),
     Card("bluff", N_("Bluff"), "Blaf", "Блеф",
          N_("Removes two of the opponent's laid Aims; a Bluff, Shot or Nerves of Steel "
-            "cancels it."), False, 2),
+            "cancels it."), False, 2, number="−2"),
     Card("shot", N_("Shot"), "Výstřel!", "Выстрел!",
-         N_("Fire a pistol: 4 FUDGE dice + your Aims; 4 or more hits."), False, 2),
+         N_("Fire a pistol: 4 FUDGE dice + your Aims; 4 or more hits."), False, 2,
+         number="4+"),
     Card("wet_powder", N_("Wet Powder"), "Mokrý prach!", "Отсыревший порох!",
          N_("The opponent's Shot this round misfires and misses."), True, 1),
     Card("nerves", N_("Nerves of Steel"), "Nervy z ocele", "Стальные нервы",
-         N_("Cancels the opponent's Bluff this round; stays on the table as an Aim."), True, 1),
+         N_("Cancels the opponent's Bluff this round; stays on the table as an Aim."), True, 1,
+         number="+1"),
     Card("demon", N_("Demon's Help"), "Pomoc démona!", "Помощь демона!",
          N_("Pick one of the opponent's cards blindly; it leaves the game."), True, 1),
     Card("wind", N_("Wind"), "Vítr!", "Ветер!",
-         N_("All shots −2 this round and the next."), True, 1),
+         N_("All shots −2 this round and the next."), True, 1, number="−2"),
     Card("mind", N_("Mind Reading"), "Čtení myšlenek", "Чтение мыслей",
          N_("After the reveal you may swap it for another card, knowing the opponent's."),
          True, 2),
     Card("mistress", N_("Crying Mistress"), "Plačící milenka", "Плачущая возлюбленная",
-         N_("Removes one of the opponent's laid Aims."), True, 2),  # see core.card_hint
+         N_("Removes one of the opponent's laid Aims."), True, 2,  # see core.card_hint
+         number="−1"),
     Card("signal", N_("Confused Signal"), "Zmatený signál!", "Путаный сигнал!",
          N_("Played before the duel: the opponent plays no card in round 1."), True, 1),
 )

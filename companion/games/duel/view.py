@@ -23,7 +23,8 @@ def _card(key: None) -> None: ...
 
 
 def _card(key: str | None) -> dict[str, Any] | None:
-    return None if key is None else {"key": key, "name": BY_KEY[key].name}
+    return None if key is None else {"key": key, "name": BY_KEY[key].name,
+                                     "number": BY_KEY[key].number}
 
 
 _STATUS = {

@@ -46,6 +46,15 @@ KEEP_IN_BOX: list[BoxItem] = [
                  "the time of day.")},
 ]
 
+TRACKS_OUT = BoxItem(
+    what=N_("The day/night marker and the markers of the vampire and resolve tracks"),
+    where=N_("On the board: the day/night marker on Dawn, the vampire and resolve tracks on "
+             "0. Whenever one must move, the tablet says so under “On the board”."))
+TOKENS_IN_BOX = BoxItem(what=N_("The health and blood tokens"),
+                        where=N_("The tablet shows health, bites and blood."))
+"""When the group keeps the board's tracks (the ``board_tracks`` option) the markers come
+out of the box; the tokens on the sheets stay in it."""
+
 _DECKS = (
     (N_("The hunters' combat cards"), (*tactics.HUNTER_BASIC, *tactics.HUNTER_ITEMS)),
     (N_("Dracula's combat cards"), ("claws", "dodge_dracula", "escape_man", "escape_bat",
@@ -83,5 +92,9 @@ def box(options: dict[str, Any]) -> Box:
         take_out, keep_in_box = ([BoxItem(what=item["what"],
                                           where=BY_APP.get(item["what"], item["where"]))
                                   for item in items] for items in (TAKE_OUT, KEEP_IN_BOX))
+    if options.get("board_tracks", True):
+        take_out.append(TRACKS_OUT)
+        keep_in_box = [TOKENS_IN_BOX if item["what"] == KEEP_IN_BOX[-1]["what"] else item
+                       for item in keep_in_box]
     return {"take_out": take_out, "keep_in_box": keep_in_box,
             "checks": card_checks(OPTIONS, options, shown)}

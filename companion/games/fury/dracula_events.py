@@ -11,7 +11,15 @@ from companion.games.fury import board, cards, figures, hunters, movement, trail
 from companion.games.fury.choices import ask, question
 from companion.games.fury.event_effects import cancel, hunter_options, pending, place_options
 from companion.games.fury.events import open_window, set_ally
-from companion.games.fury.state import DRACULA, Ctx, QueueItem, State, hunter_label, place_of
+from companion.games.fury.state import (
+    DRACULA,
+    Ctx,
+    QueueItem,
+    State,
+    hunter_label,
+    place_of,
+    turn_of,
+)
 
 # --- Dracula's cards played when drawn -------------------------------------------------------
 
@@ -192,8 +200,9 @@ def wild_horses(ctx: Ctx, play_: dict[str, Any]) -> None:
         group = list(fight_["hunters"])
         ctx.say("The combat does not take place.")
         fight.end(ctx, fight_, "cancelled")
-        state["turn"]["ended"] = False
-        state["turn"]["stage"] = "act"
+        turn = turn_of(state)
+        turn["ended"] = False
+        turn["stage"] = "act"
         ask(ctx, "horses", DRACULA, front=True, group=group, always_ask=True)
         return
     before = pending(state, "fight")  # a table saved at the window of entering

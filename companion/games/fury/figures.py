@@ -2,7 +2,9 @@
 travel; whenever the app moves one itself (a card, an encounter, the hospital, a fellow
 hunter's group) or Dracula's figure must go on or off the map (he is revealed, he
 vanishes), an "on the board" instruction tells the table, on the tablet and on the phone
-of the player who owns that figure, for the rest of that turn and the next.
+of the player who owns that figure, for the rest of that turn and the next. When the group
+keeps the board's tracks (the ``board_tracks`` option), every move of the day/night marker,
+the vampire track or the resolve track is told the same way (``markers``).
 
 ARCHITECTURE.md, "The table and the box".
 """
@@ -80,6 +82,66 @@ def instructions(state: State, seat: int | None) -> list[dict[str, Any]]:
             "hunter": cards.hunter_name(piece) if piece != "dracula" else N_("Dracula"),
             "place": board.name(place) if place else "", "why": prompt["why"],
             **prompt["args"]}})
+    return out
+
+
+TRACKS = ("time", "vampires", "resolve")
+"""The markers on the board's tracks, as the state keeps them („Поместите жетон Дня/Ночи на
+деление «Рассвет»“, „Разместите жетоны на треке Вампиров, и на треке Решимости на 0“)."""
+
+_MARKER_TEXT = {
+    "time": N_("Move the day/night marker to {time}."),
+    "vampires": N_("Vampire track: {n}."),
+    "resolve": N_("Resolve track: {n}."),
+}
+
+_MARKER_OWNER = {"time": "dracula", "vampires": "dracula", "resolve": "hunters"}
+"""Who moves the marker: Dracula moves the day/night marker in his time phase and advances
+on the vampire track („Дракула перемещает жетон Дня/Ночи“, „Дракула продвигается по треку
+Вампиров“); the resolve track is the hunters'."""
+
+
+def keeps_tracks(state: State) -> bool:
+    """The group keeps the board's tracks by hand (the ``board_tracks`` option)."""
+    return bool(state["options"].get("board_tracks", False))
+
+
+def follow_tracks(ctx: Ctx, before: State) -> None:
+    """After an action: every track whose marker now stands elsewhere than ``before`` the
+    action is an instruction for the table, dated to the turn the action led to (the time
+    phase that follows the last hunter's turn belongs to Dracula's)."""
+    state = ctx.state
+    if not keeps_tracks(state):
+        return
+    moved = {track: {"to": state[track], "at": turn_index(state)}
+             for track in TRACKS if state[track] != before[track]}
+    if moved:
+        state["markers"] = {**state.get("markers", {}), **moved}
+
+
+def markers(state: State, seat: int | None) -> list[dict[str, Any]]:
+    """The track instructions still shown, in the order of the board's tracks: every one
+    on the tablet; on a phone those of its side (Dracula's markers on Dracula's phone, or
+    on every hunter player's when the app plays him; the resolve track on every hunter
+    player's)."""
+    if not keeps_tracks(state):
+        return []
+    now = turn_index(state)
+    by_app = state["options"].get("dracula_by_app", "no") not in ("no", "", None)
+    out = []
+    for track in TRACKS:
+        mark = state.get("markers", {}).get(track)
+        if mark is None or now - mark["at"] > SHOWN_FOR:
+            continue
+        side = _MARKER_OWNER[track]
+        shown = (seat is None or (seat == DRACULA) == (side == "dracula")
+                 or (side == "dracula" and by_app))
+        if not shown:
+            continue
+        value = mark["to"]
+        args = {"time": cards.time_name(value)} if track == "time" else {"n": value}
+        out.append({"piece": track, "seat": DRACULA if side == "dracula" else None,
+                    "text": _MARKER_TEXT[track], "args": args})
     return out
 
 

@@ -106,6 +106,10 @@ OPTIONS: tuple[Option, ...] = (
                    "implementation, not from the card: check against yours.")),
     Option("sea_encounters", N_("Dracula may lay encounters at sea"), False,
            hint=N_("The rulebook does not forbid it, but a sea can never be searched.")),
+    Option("board_tracks", N_("The board's tracks are kept on the board"), True,
+           hint=N_("The day/night marker, the vampire track and the resolve track stand on "
+                   "the board: the tablet says whenever one must move. Off: they stay in the "
+                   "box and only the screens show them.")),
     Option("dracula_by_app", N_("Dracula played by the app"), "no", kind="choice",
            choices=(("no", N_("No: a player is Dracula")),
                     ("cunning", N_("Yes — Cunning: weighs what the hunters can know")),
@@ -265,6 +269,7 @@ def setup(options: dict[str, Any], rng: Random) -> State:
         "done": [],
         "corrections": {},
         "board": [],
+        "markers": {},
         "result": None,
     }
     ctx = Ctx(state, [], rng)
@@ -332,6 +337,7 @@ def _run(state: State, seat: int, move: Move[Handler], params: dict[str, Any],
     move.handler(ctx, seat, params)
     turns.advance(ctx)
     figures.follow_dracula(ctx, before)
+    figures.follow_tracks(ctx, state)
     return Applied(ctx.state, ctx.log, ctx.revealed)
 
 

@@ -288,6 +288,7 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
         "result": state["result"],
         "combat": combat.view(state, seat),
         "board": figures.instructions(state, seat),
+        "markers": figures.markers(state, seat),
         "figures": figures.standing(state),
         "just": news.view(state),
     }
