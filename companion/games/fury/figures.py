@@ -15,7 +15,7 @@ from typing import Any
 
 from companion.games.base import N_
 from companion.games.fury import board, cards, trail
-from companion.games.fury.state import DRACULA, Ctx, State, controller
+from companion.games.fury.state import DRACULA, Ctx, Marker, State, Track, controller
 
 SHOWN_FOR = 1
 """Turns after the one it was made in that an instruction stays on the screens."""
@@ -85,7 +85,7 @@ def instructions(state: State, seat: int | None) -> list[dict[str, Any]]:
     return out
 
 
-TRACKS = ("time", "vampires", "resolve")
+TRACKS: tuple[Track, ...] = ("time", "vampires", "resolve")
 """The markers on the board's tracks, as the state keeps them („Поместите жетон Дня/Ночи на
 деление «Рассвет»“, „Разместите жетоны на треке Вампиров, и на треке Решимости на 0“)."""
 
@@ -113,8 +113,8 @@ def follow_tracks(ctx: Ctx, before: State) -> None:
     state = ctx.state
     if not keeps_tracks(state):
         return
-    moved = {track: {"to": state[track], "at": turn_index(state)}
-             for track in TRACKS if state[track] != before[track]}
+    moved: dict[Track, Marker] = {track: {"to": state[track], "at": turn_index(state)}
+                                  for track in TRACKS if state[track] != before[track]}
     if moved:
         state["markers"] = {**state.get("markers", {}), **moved}
 

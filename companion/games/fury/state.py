@@ -163,6 +163,17 @@ class QueueItem(TypedDict, total=False):
     """The seat correcting something by hand on its own."""
 
 
+Track = Literal["time", "vampires", "resolve"]
+"""A track of the board the group may keep by hand (``figures.TRACKS``)."""
+
+
+class Marker(TypedDict):
+    """Where a track's marker was moved to, and in which turn (``figures.follow_tracks``)."""
+
+    to: int
+    at: int
+
+
 class State(TypedDict):
     """The whole game (``State`` in this game's modules: this one, not the base's plain
     dict), as ``rules.setup`` makes it and every action keeps it (a test holds the states of
@@ -216,6 +227,9 @@ class State(TypedDict):
     """The card or encounter just resolved, for the screens (``news``)."""
     disputed: NotRequired[list[dict[str, Any]]]
     """Results by hand the two sides read differently (``byhand``)."""
+    markers: NotRequired[dict[Track, Marker]]
+    """The track markers the table moves on the board (``figures``; a game saved before the
+    ``board_tracks`` option has none)."""
 
 
 DRACULA = 0
