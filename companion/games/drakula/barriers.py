@@ -5,7 +5,7 @@ either order; none under Šepot noci), the places offered (where a barrier may l
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from companion.games.base import (
     N_,
@@ -14,38 +14,40 @@ from companion.games.base import (
     Applied,
     IllegalActionError,
     Random,
-    State,
     line,
 )
 from companion.games.drakula import data
 from companion.games.drakula.board import (
     barrier_now,
     barrier_problem,
+    current,
     legal_edges,
     location_name,
+    played,
     who,
 )
 from companion.games.drakula.data import BARRIER_COLOURS, EDGE_ENDS, GREY, VAN_HELSING
+from companion.games.drakula.state import BarrierSpec, Colour, State, Turn
 from companion.games.drakula.turn import end_turn_if_done, need_turn
 
 
 def _accepts(state: State, spec: str, colour: str) -> bool:
     """Whether a barrier still to move this turn (``spec``: a colour, ``any`` for a grey
     bar, ``other`` for Oči noci's second) may be ``colour``."""
-    turn = state["turn"]
+    turn = current(state)
     if colour in turn.get("moved", []):
         return False
     if spec in BARRIER_COLOURS:
         return colour == spec
     if spec == "other":
-        return colour != state["cards"][turn["card"]]["barrier"]
+        return colour != state["cards"][played(turn)]["barrier"]
     return True
 
 
 def _choosable(state: State) -> list[str]:
     """The barriers one may choose to move next besides the card's own colour (a grey bar,
     or Oči noci's second barrier, which may come first: the card gives no order)."""
-    turn = state["turn"]
+    turn = current(state)
     if turn["barrier_colour"] is not None:
         return []
     now = barrier_now(turn)
@@ -55,7 +57,7 @@ def _choosable(state: State) -> list[str]:
 
 
 def barrier_actions(state: State, seat: int) -> list[Action]:
-    turn = state["turn"]
+    turn = current(state)
     found: list[Action] = []
     group = N_("Barrier")
     second = "other" in turn["barriers"]
@@ -85,11 +87,11 @@ def barrier_actions(state: State, seat: int) -> list[Action]:
     return found
 
 
-def to_barrier(state: State, log: list) -> None:
-    turn = state["turn"]
+def to_barrier(state: State, log: list[dict[str, Any]]) -> None:
+    turn = current(state)
     seat = turn["seat"]
-    colour = state["cards"][turn["card"]]["barrier"]
-    specs = ["any" if colour == GREY else colour]
+    colour = state["cards"][played(turn)]["barrier"]
+    specs: list[BarrierSpec] = ["any" if colour == GREY else cast(Colour, colour)]
     if turn["oci"]:
         specs.append("other")
     if seat == VAN_HELSING and state["effects"]["sepot"] and not turn["extra"]:
@@ -103,7 +105,7 @@ def to_barrier(state: State, log: list) -> None:
         turn["stage"] = "done"
 
 
-def choose_barrier(state: State, seat: int, params: dict[str, Any], rng: Random) -> Applied:
+def choose_barrier(state: State, seat: int, params: dict[str, Any], rng: Random) -> Applied[State]:
     colour: str = params["colour"]
     if colour not in BARRIER_COLOURS:
         raise ActionSyntaxError(N_("There is no such barrier."))
@@ -116,11 +118,11 @@ def choose_barrier(state: State, seat: int, params: dict[str, Any], rng: Random)
                                     "another."))
     if not legal_edges(state, colour):
         raise IllegalActionError(N_("That barrier has no place it may go."))
-    turn["barrier_colour"] = colour
+    turn["barrier_colour"] = cast(Colour, colour)
     return Applied(state, [])
 
 
-def place_barrier(state: State, seat: int, params: dict[str, Any], rng: Random) -> Applied:
+def place_barrier(state: State, seat: int, params: dict[str, Any], rng: Random) -> Applied[State]:
     p = params
     colour, edge = p["colour"], p["edge"]
     if colour not in BARRIER_COLOURS:
@@ -151,7 +153,7 @@ def place_barrier(state: State, seat: int, params: dict[str, Any], rng: Random) 
     return Applied(state, log, revealed=end_turn_if_done(state, log, rng))
 
 
-def _barrier_done(turn: dict[str, Any], colour: str | None) -> None:
+def _barrier_done(turn: Turn, colour: str | None) -> None:
     """One barrier of the turn has moved (or is left): the most particular one it could be."""
     specs = turn["barriers"]
     for spec in (colour, "other", "any"):
@@ -161,7 +163,7 @@ def _barrier_done(turn: dict[str, Any], colour: str | None) -> None:
     turn["barrier_colour"] = None
 
 
-def skip_barrier(state: State, seat: int, params: dict[str, Any], rng: Random) -> Applied:
+def skip_barrier(state: State, seat: int, params: dict[str, Any], rng: Random) -> Applied[State]:
     turn = need_turn(state, seat, "barrier")
     if len(turn["barriers"]) < 2:
         raise IllegalActionError(N_("There is no other barrier to move: end the turn."))
@@ -169,7 +171,7 @@ def skip_barrier(state: State, seat: int, params: dict[str, Any], rng: Random) -
     return Applied(state, [])
 
 
-def end_turn_action(state: State, seat: int, params: dict[str, Any], rng: Random) -> Applied:
+def end_turn_action(state: State, seat: int, params: dict[str, Any], rng: Random) -> Applied[State]:
     turn = need_turn(state, seat, "barrier")
     turn["stage"] = "done"
     log = [line(N_("{who} ends the turn."), who=who(seat))]

@@ -6,11 +6,10 @@ a turn: ``turn.py``, ``picks.py``, ``move.py``, ``play.py``, ``specials.py``,
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any
+from typing import Any, cast
 
 from companion.games.base import (
     N_,
-    State,
     line,
 )
 from companion.games.drakula import data
@@ -24,6 +23,7 @@ from companion.games.drakula.data import (
     NEIGHBOURS,
     TARGET,
 )
+from companion.games.drakula.state import Colour, How, State, Turn
 
 FIRST_GAME_TIP = N_("Tip for the first game: mix two or three of your target cards into the six.")
 
@@ -33,11 +33,12 @@ def card_order(cid: str) -> int:
 
 
 
-def barrier_now(turn: dict[str, Any]) -> str | None:
+def barrier_now(turn: Turn) -> Colour | None:
     """The barrier whose places are offered: the one chosen, else the card's own colour."""
     if turn["barrier_colour"] is not None:
         return turn["barrier_colour"]
-    return next((spec for spec in turn["barriers"] if spec in BARRIER_COLOURS), None)
+    return next((cast(Colour, spec) for spec in turn["barriers"] if spec in BARRIER_COLOURS),
+                None)
 
 
 
@@ -57,11 +58,13 @@ def location_name(loc: str) -> str:
 
 
 def label_of(kind: str) -> str:
-    return KINDS[kind]["label"]
+    label: str = KINDS[kind]["label"]
+    return label
 
 
 def card_name(cid: str) -> str:
-    return ACTION_CARDS[cid]["en"]
+    name: str = ACTION_CARDS[cid]["en"]
+    return name
 
 
 def _blocked(state: State, without: str | None = None) -> set[str]:
@@ -140,7 +143,28 @@ def over(state: State) -> bool:
     return state["phase"] == "over"
 
 
-def lose_lives(state: State, seat: int, n: int, log: list, why: str) -> None:
+def card_at(state: State, loc: str) -> str:
+    """The face-down card on ``loc``, where the rules know one lies."""
+    kind = state["locations"][loc]
+    assert kind is not None, "a card lies there"
+    return kind
+
+
+def played(turn: Turn) -> str:
+    """The action card played this turn, in the stages after it was played."""
+    cid = turn["card"]
+    assert cid is not None, "an action card was played"
+    return cid
+
+
+def current(state: State) -> Turn:
+    """The turn being played: there is one from the first turn until the game ends."""
+    turn = state["turn"]
+    assert turn is not None, "a turn is played"
+    return turn
+
+
+def lose_lives(state: State, seat: int, n: int, log: list[dict[str, Any]], why: str) -> None:
     """``seat`` hands ``n`` lives back to the reserve; the last one lost ends the game."""
     lost = min(n, state["lives"][seat])
     if lost <= 0:
@@ -154,7 +178,7 @@ def lose_lives(state: State, seat: int, n: int, log: list, why: str) -> None:
                loser=who(seat), winner=who(opponent(seat)))
 
 
-def check_captures(state: State, seat: int, log: list) -> None:
+def check_captures(state: State, seat: int, log: list[dict[str, Any]]) -> None:
     if len(state["captured"][seat]) >= 5 and not over(state):
         log.append(line(N_("{who} has all five target cards."), who=who(seat)))
         finish(state, [seat], N_("{winner} found all five target cards."),
@@ -168,8 +192,10 @@ def turn_no(state: State) -> int:
     return state["turn_count"] + 1
 
 
-def remember(state: State, seat: int, loc: str, how: str) -> None:
-    state["memory"][seat][loc] = {"card": state["locations"][loc], "turn": turn_no(state),
+def remember(state: State, seat: int, loc: str, how: How) -> None:
+    card = state["locations"][loc]
+    assert card is not None, "a seat remembers a card it saw"
+    state["memory"][seat][loc] = {"card": card, "turn": turn_no(state),
                                   "how": how, "stale": False, "changed": None, "moved": None}
 
 
@@ -222,7 +248,7 @@ def supply_lines(state: State, owner: int, to: int) -> list[dict[str, Any]]:
 # --- board changes ------------------------------------------------------------------
 
 
-def lay_card(state: State, seat: int, loc: str, kind: str, log: list) -> None:
+def lay_card(state: State, seat: int, loc: str, kind: str, log: list[dict[str, Any]]) -> None:
     state["supply"][seat].remove(kind)
     state["locations"][loc] = kind
     state["owners"][loc] = seat

@@ -14,12 +14,13 @@ from companion.games.base import (
     Applied,
     IllegalActionError,
     Random,
-    State,
     line,
 )
 from companion.games.drakula.board import (
+    card_at,
     check_captures,
     clear_location,
+    current,
     finish,
     label_of,
     lay_card,
@@ -38,6 +39,7 @@ from companion.games.drakula.board import (
 )
 from companion.games.drakula.data import DRACULA, KINDS, NEIGHBOURS, VAN_HELSING
 from companion.games.drakula.specials import to_special
+from companion.games.drakula.state import State
 from companion.games.drakula.turn import end_turn_if_done, kind_param, location_param, need_turn
 
 
@@ -54,7 +56,7 @@ def lay_actions(state: State, seat: int, loc: str, optional: bool) -> list[Actio
     return found
 
 
-def step(state: State, seat: int, params: dict[str, Any], rng: Random) -> Applied:
+def step(state: State, seat: int, params: dict[str, Any], rng: Random) -> Applied[State]:
     to = location_param(params, "to")
     turn = need_turn(state, seat, "move")
     here = state["figures"][seat]
@@ -81,7 +83,7 @@ def step(state: State, seat: int, params: dict[str, Any], rng: Random) -> Applie
     return Applied(state, log)
 
 
-def peek(state: State, seat: int, params: dict[str, Any], rng: Random) -> Applied:
+def peek(state: State, seat: int, params: dict[str, Any], rng: Random) -> Applied[State]:
     turn = need_turn(state, seat, "move")
     loc = state["figures"][seat]
     if not turn["can_peek"]:
@@ -92,7 +94,7 @@ def peek(state: State, seat: int, params: dict[str, Any], rng: Random) -> Applie
             raise IllegalActionError(N_("There is no card here."))
         raise IllegalActionError(N_("You may look at a card only right after stepping onto "
                                     "its location (and only once)."))
-    kind = state["locations"][loc]
+    kind = card_at(state, loc)
     turn["can_peek"] = False
     owner = KINDS[kind]["owner"]
     if owner == seat:
@@ -152,7 +154,7 @@ def peek(state: State, seat: int, params: dict[str, Any], rng: Random) -> Applie
     return Applied(state, log, revealed=True)
 
 
-def show_supplies(state: State, seat: int, params: dict[str, Any], rng: Random) -> Applied:
+def show_supplies(state: State, seat: int, params: dict[str, Any], rng: Random) -> Applied[State]:
     turn = need_turn(state, seat, "move")
     if not turn["met"]:
         raise IllegalActionError(N_("Supplies are shown only when you step onto the other "
@@ -177,7 +179,7 @@ def show_supplies(state: State, seat: int, params: dict[str, Any], rng: Random) 
     return Applied(state, log, revealed=True)
 
 
-def end_move(state: State, seat: int, params: dict[str, Any], rng: Random) -> Applied:
+def end_move(state: State, seat: int, params: dict[str, Any], rng: Random) -> Applied[State]:
     turn = need_turn(state, seat, "move")
     if turn["steps"] < 1:
         raise IllegalActionError(N_("You must move at least one step."))
@@ -188,7 +190,7 @@ def end_move(state: State, seat: int, params: dict[str, Any], rng: Random) -> Ap
                                 location=location_name(state["figures"][seat]))])
 
 
-def lay_from_supply(state: State, seat: int, params: dict[str, Any], rng: Random) -> Applied:
+def lay_from_supply(state: State, seat: int, params: dict[str, Any], rng: Random) -> Applied[State]:
     kind = kind_param(params)
     turn = need_turn(state, seat, "move", "lay")
     if kind not in state["supply"][seat]:
@@ -202,19 +204,22 @@ def lay_from_supply(state: State, seat: int, params: dict[str, Any], rng: Random
             raise IllegalActionError(N_("There is a card here to look at."))
         lay_card(state, seat, loc, kind, log)
         return Applied(state, log)
-    lay_card(state, seat, turn["lay_at"], kind, log)
+    at = turn["lay_at"]
+    assert at is not None, "a forced lay names its location"
+    lay_card(state, seat, at, kind, log)
     return Applied(state, log, revealed=after_lay(state, log, rng))
 
 
-def after_lay(state: State, log: list, rng: Random) -> bool:
+def after_lay(state: State, log: list[dict[str, Any]], rng: Random) -> bool:
     """The forced lay is over (or impossible): the turn goes on where it stopped.
     True if the turn ended and the action cards were shuffled."""
-    turn = state["turn"]
+    turn = current(state)
     after = turn["after_lay"]
     turn["lay_at"] = None
     turn["after_lay"] = None
     if after == "special":
         to_special(state, log)
         return end_turn_if_done(state, log, rng)
+    assert after is not None, "a forced lay knows the stage it returns to"
     turn["stage"] = after
     return False

@@ -11,6 +11,7 @@ from typing import Any
 from companion.games.base import N_, ActionSyntaxError, Option
 from companion.games.drakula import data
 from companion.games.drakula.data import ACTION_CARDS
+from companion.games.drakula.state import ActionCard, CardColour
 
 MAX_CARD_STEPS = 9
 """The largest step value the card options accept."""
@@ -78,7 +79,7 @@ def _fold(text: str) -> str:
     return "".join(ch for ch in plain if not unicodedata.combining(ch))
 
 
-_COLOUR_WORDS = {
+_COLOUR_WORDS: dict[CardColour, tuple[str, ...]] = {
     "red": ("red", "r", "cervena", "cerveny", "rot", "красная", "красный"),
     "blue": ("blue", "b", "modra", "modry", "blau", "синяя", "синий"),
     "green": ("green", "g", "zelena", "zeleny", "grun", "gruen", "зеленая", "зеленыи"),
@@ -93,7 +94,7 @@ def _digits(text: str) -> bool:
     return text.isascii() and text.isdigit()
 
 
-def parse_card(text: Any) -> dict[str, Any]:
+def parse_card(text: Any) -> ActionCard:
     """Parse an action card option ``steps/strength/barrier``.
 
     >>> parse_card("5 / 2 / zelená")

@@ -13,11 +13,11 @@ from companion.games.base import (
     Applied,
     IllegalActionError,
     Random,
-    State,
     line,
 )
 from companion.games.drakula.board import FIRST_GAME_TIP, label_of, who
 from companion.games.drakula.data import DRACULA, LOCATIONS, VAN_HELSING
+from companion.games.drakula.state import State
 from companion.games.drakula.turn import kind_param, start_turn
 
 PICKS = 6
@@ -43,7 +43,7 @@ def setup_actions(state: State, seat: int) -> list[Action]:
     return found
 
 
-def pick_card(state: State, seat: int, params: dict[str, Any], rng: Random) -> Applied:
+def pick_card(state: State, seat: int, params: dict[str, Any], rng: Random) -> Applied[State]:
     kind = kind_param(params)
     if state["phase"] != "setup" or state["ready"][seat]:
         raise IllegalActionError(N_("Your six cards are already on the board."))
@@ -56,7 +56,7 @@ def pick_card(state: State, seat: int, params: dict[str, Any], rng: Random) -> A
     return Applied(state, [line(N_("You picked {card}."), to=[seat], card=label_of(kind))])
 
 
-def confirm_picks(state: State, seat: int, params: dict[str, Any], rng: Random) -> Applied:
+def confirm_picks(state: State, seat: int, params: dict[str, Any], rng: Random) -> Applied[State]:
     if state["phase"] != "setup" or state["ready"][seat]:
         raise IllegalActionError(N_("Your six cards are already on the board."))
     if len(state["picks"][seat]) != PICKS:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from companion.games.base import State
+from companion.games.drakula.state import State
 
 
 def empty_piles(state: State, chosen: Callable[[int], bool]) -> None:

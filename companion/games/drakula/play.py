@@ -14,12 +14,13 @@ from companion.games.base import (
     Applied,
     IllegalActionError,
     Random,
-    State,
     line,
 )
 from companion.games.drakula.board import (
+    card_at,
     card_name,
     clear_location,
+    current,
     label_of,
     location_name,
     lose_lives,
@@ -29,11 +30,12 @@ from companion.games.drakula.board import (
 )
 from companion.games.drakula.data import ACTION_CARDS, KINDS
 from companion.games.drakula.specials import dech_bonus, to_special
+from companion.games.drakula.state import State
 from companion.games.drakula.turn import end_turn_if_done, need_turn
 
 
 def play_actions(state: State, seat: int) -> list[Action]:
-    turn = state["turn"]
+    turn = current(state)
     found = []
     for cid in state["hands"][seat]["hand"]:
         card = state["cards"][cid]
@@ -50,7 +52,7 @@ def play_actions(state: State, seat: int) -> list[Action]:
     return found
 
 
-def play_card(state: State, seat: int, params: dict[str, Any], rng: Random) -> Applied:
+def play_card(state: State, seat: int, params: dict[str, Any], rng: Random) -> Applied[State]:
     cid: str = params["card"]
     if cid not in ACTION_CARDS:
         raise ActionSyntaxError(N_("There is no such action card."))
@@ -76,7 +78,7 @@ def play_card(state: State, seat: int, params: dict[str, Any], rng: Random) -> A
     if loc is not None:
         turn["pending"] = None
         state["face_up"] = None
-        kind = state["locations"][loc]
+        kind = card_at(state, loc)
         owner = opponent(seat)
         if KINDS[kind]["type"] == "power":
             if cid == "tajemstvi" and not state["effects"]["ostrazitost"]:

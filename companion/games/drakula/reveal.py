@@ -3,9 +3,10 @@ each side's supply, and the action cards in hand and set aside."""
 
 from __future__ import annotations
 
-from companion.games.base import N_, RevealSection, State, line
+from companion.games.base import N_, RevealSection, line
 from companion.games.drakula import data
 from companion.games.drakula.board import card_name, label_of, location_name
+from companion.games.drakula.state import State
 
 
 def reveal(state: State) -> list[RevealSection]:

@@ -31,7 +31,7 @@ view, result, and the test helper ``redeal_hidden``.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, cast
 
 from companion.games.base import (
     N_,
@@ -43,7 +43,6 @@ from companion.games.base import (
     Random,
     Result,
     SeatSpec,
-    State,
     line,
     thaw,
     upgraded,
@@ -58,6 +57,7 @@ from companion.games.drakula.barriers import (
 )
 from companion.games.drakula.board import (
     check_captures,
+    current,
     label_of,
     location_name,
     max_steps,
@@ -86,23 +86,26 @@ from companion.games.drakula.move import (
     show_supplies,
     step,
 )
-from companion.games.drakula.options import (  # noqa: F401 (OPTIONS, default_options: the contract)
+from companion.games.drakula.options import (
     MAX_CARD_STEPS,
-    OPTIONS,
     TURN_LIMIT_MAX,
-    default_options,
     option_value,
     parse_card,
     parse_strengths,
-    validate,
 )
+from companion.games.drakula.options import OPTIONS as OPTIONS
+from companion.games.drakula.options import default_options as default_options
+from companion.games.drakula.options import validate as validate
 from companion.games.drakula.picks import PICKS, confirm_picks, pick_card, setup_actions
 from companion.games.drakula.piles import empty_piles as empty_piles
 from companion.games.drakula.play import play_actions, play_card
 from companion.games.drakula.reveal import reveal as reveal
 from companion.games.drakula.specials import skip_special, special_actions, use_special
+from companion.games.drakula.state import State
 from companion.games.drakula.turn import deal_hand
-from companion.games.drakula.view import card_view, redeal_hidden, view  # noqa: F401 (the contract)
+from companion.games.drakula.view import card_view as card_view
+from companion.games.drakula.view import redeal_hidden as redeal_hidden
+from companion.games.drakula.view import view as view
 
 NAME = data.NAME
 TITLE = N_("Drakula")
@@ -147,7 +150,7 @@ def _first_player(options: dict[str, Any]) -> int:
     previous = options.get("previous_result") or {}
     winners = previous.get("winners") or []
     if not previous.get("draw") and len(winners) == 1 and winners[0] in (0, 1):
-        return 1 - winners[0]
+        return 1 - int(winners[0])
     return DRACULA
 
 
@@ -216,7 +219,7 @@ def actions(state: State, seat: int) -> list[Action]:
 
 
 def _turn_actions(state: State, seat: int) -> list[Action]:
-    turn = state["turn"]
+    turn = current(state)
     stage = turn["stage"]
     here = state["figures"][seat]
     found: list[Action] = []
@@ -242,7 +245,9 @@ def _turn_actions(state: State, seat: int) -> list[Action]:
             found.append(Action("end_move", {}, N_("Stop here"), group=N_("Move"),
                                 hint=N_("Then play an action card that pays your steps.")))
     elif stage == "lay":
-        found += lay_actions(state, seat, turn["lay_at"], optional=False)
+        at = turn["lay_at"]
+        assert at is not None, "a forced lay names its location"
+        found += lay_actions(state, seat, at, optional=False)
     elif stage == "play":
         found += play_actions(state, seat)
     elif stage == "special":
@@ -266,9 +271,9 @@ def _stop_when_forced(applied: Applied[State], rng: Random) -> Applied[State]:
     """A move with nothing left but "Stop here" (no step, no peek, nothing to lay) stops by
     itself (issue 32: no tap without a choice); its line follows the step's."""
     state = applied.state
-    if over(state) or state["phase"] != "play" or state["turn"]["stage"] != "move":
+    if over(state) or state["phase"] != "play" or current(state)["stage"] != "move":
         return applied
-    seat = state["turn"]["seat"]
+    seat = current(state)["seat"]
     if [a.action for a in actions(state, seat)] != ["end_move"]:
         return applied
     stopped = end_move(state, seat, {}, rng)
@@ -279,7 +284,7 @@ def _stop_when_forced(applied: Applied[State], rng: Random) -> Applied[State]:
 # any time ---
 
 
-def _give_target(state: State, seat: int, params: dict[str, Any], rng: Random) -> Applied:
+def _give_target(state: State, seat: int, params: dict[str, Any], rng: Random) -> Applied[State]:
     if state["phase"] != "play":
         raise IllegalActionError(N_("The cards are not on the board yet."))
     target = TARGET[seat]
@@ -295,7 +300,8 @@ def _give_target(state: State, seat: int, params: dict[str, Any], rng: Random) -
                 who=who(seat), card=label_of(target), count=gained)]
     check_captures(state, opponent(seat), log)
     turn = state["turn"]
-    if not over(state) and turn["seat"] == seat and turn["stage"] == "lay" \
+    if not over(state) and turn is not None and turn["seat"] == seat \
+            and turn["stage"] == "lay" and turn["lay_at"] is not None \
             and not state["supply"][seat]:
         # „Pokud musí hráč položit … kartu setkání a žádnou už nemá, zůstane lokace prázdná.“
         log.append(line(N_("{who} has no card left to lay: {location} stays empty."),
@@ -334,7 +340,7 @@ apply = MOVES.apply
 
 
 def upgrade(state: Any) -> State:
-    return upgraded(state, STATE_VERSION, {})
+    return cast(State, upgraded(state, STATE_VERSION, {}))
 
 
 def result(state: State) -> Result | None:

@@ -15,21 +15,23 @@ from companion.games.base import (
     Applied,
     IllegalActionError,
     Random,
-    State,
     line,
     needed,
 )
 from companion.games.drakula import data
 from companion.games.drakula.barriers import to_barrier
 from companion.games.drakula.board import (
+    card_at,
     card_name,
     card_order,
     check_captures,
+    current,
     finish,
     label_of,
     location_name,
     lose_lives,
     over,
+    played,
     proves,
     remember,
     snapshot,
@@ -47,13 +49,14 @@ from companion.games.drakula.data import (
     LOCATIONS,
     VAN_HELSING,
 )
+from companion.games.drakula.state import State
 from companion.games.drakula.turn import end_turn_if_done, kind_param, location_param, need_turn
 
 
 def _special_targets(state: State, seat: int) -> list[Action]:
     """The special action of the played card, when it may be used now."""
-    turn = state["turn"]
-    cid = turn["card"]
+    turn = current(state)
+    cid = played(turn)
     group = N_("Special action")
     label = card_name(cid)
     hint = ACTION_CARDS[cid]["special"] or ""
@@ -111,8 +114,8 @@ def special_actions(state: State, seat: int) -> list[Action]:
 
 def _special_blocked(state: State) -> str | None:
     """Why the played card's special action cannot be used now, or None."""
-    turn = state["turn"]
-    cid = turn["card"]
+    turn = current(state)
+    cid = played(turn)
     seat = turn["seat"]
     if ACTION_CARDS[cid]["special"] is None or cid == "tajemstvi":
         return ""
@@ -137,13 +140,13 @@ def _special_blocked(state: State) -> str | None:
 
 def dech_bonus(state: State, kind: str) -> int:
     """The Breath of the Night: +1 for vampires in Van Helsing's next (not extra) turn."""
-    turn = state["turn"]
+    turn = current(state)
     return int(state["effects"]["dech"] and KINDS[kind]["base"] == "vampire"
                and turn["seat"] == VAN_HELSING and not turn["extra"])
 
 
-def to_special(state: State, log: list) -> None:
-    turn = state["turn"]
+def to_special(state: State, log: list[dict[str, Any]]) -> None:
+    turn = current(state)
     blocked = _special_blocked(state)
     if blocked is None:
         turn["stage"] = "special"
@@ -153,9 +156,9 @@ def to_special(state: State, log: list) -> None:
     to_barrier(state, log)
 
 
-def use_special(state: State, seat: int, params: dict[str, Any], rng: Random) -> Applied:
+def use_special(state: State, seat: int, params: dict[str, Any], rng: Random) -> Applied[State]:
     turn = need_turn(state, seat, "special")
-    cid = turn["card"]
+    cid = played(turn)
     name = card_name(cid)
     log: list[dict[str, Any]] = []
     revealed = False
@@ -214,7 +217,7 @@ def use_special(state: State, seat: int, params: dict[str, Any], rng: Random) ->
                                "{location}."), who=who(seat), card=name,
                             location=location_name(loc)))
             log.append(line(N_("The card on {location} is {card}."), to=[seat],
-                            location=location_name(loc), card=label_of(state["locations"][loc])))
+                            location=location_name(loc), card=label_of(card_at(state, loc))))
     elif cid == "hloubka":
         loc = location_param(params)
         first = turn["first"]
@@ -284,7 +287,7 @@ def use_special(state: State, seat: int, params: dict[str, Any], rng: Random) ->
     return Applied(state, log, revealed=revealed)
 
 
-def _mameni(state: State, log: list, rng: Random) -> None:
+def _mameni(state: State, log: list[dict[str, Any]], rng: Random) -> None:
     supply = state["supply"][DRACULA]
     if not supply:  # emptied after the stage began (his last target card given away)
         log.append(line(N_("{who} uses Feint, but Dracula's supply is empty: there is "
@@ -324,8 +327,9 @@ def _mameni(state: State, log: list, rng: Random) -> None:
 
 
 def _swap(state: State, a: str, b: str) -> None:
-    for table in (state["locations"], state["owners"]):
-        table[a], table[b] = table[b], table[a]
+    locations, owners = state["locations"], state["owners"]
+    locations[a], locations[b] = locations[b], locations[a]
+    owners[a], owners[b] = owners[b], owners[a]
     for memory in state["memory"]:
         first, second = memory.pop(a, None), memory.pop(b, None)
         for loc, entry in ((b, first), (a, second)):
@@ -337,9 +341,9 @@ def _swap(state: State, a: str, b: str) -> None:
         effects["turned"] = b if effects["turned"] == a else a
 
 
-def skip_special(state: State, seat: int, params: dict[str, Any], rng: Random) -> Applied:
+def skip_special(state: State, seat: int, params: dict[str, Any], rng: Random) -> Applied[State]:
     turn = need_turn(state, seat, "special")
     log = [line(N_("{who} does without the special action of {card}."), who=who(seat),
-                card=card_name(turn["card"]))]
+                card=card_name(played(turn)))]
     to_barrier(state, log)
     return Applied(state, log, revealed=end_turn_if_done(state, log, rng))

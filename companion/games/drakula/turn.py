@@ -13,18 +13,18 @@ from companion.games.base import (
     ActionSyntaxError,
     IllegalActionError,
     Random,
-    State,
     line,
     needed,
 )
 from companion.games.drakula import data
-from companion.games.drakula.board import card_order, finish, opponent, over, who
+from companion.games.drakula.board import card_order, current, finish, opponent, over, who
 from companion.games.drakula.data import DRACULA, KINDS, LOCATIONS, VAN_HELSING
+from companion.games.drakula.state import Hand, Stage, State, Turn
 
 HAND = 5
 
 
-def deal_hand(cards: list[str]) -> dict[str, list[str]]:
+def deal_hand(cards: list[str]) -> Hand:
     return {"hand": sorted(cards[:HAND], key=card_order), "aside": sorted(cards[HAND:],
             key=card_order), "played": [], "known": []}
 
@@ -69,9 +69,9 @@ def _deal_from_all(state: State, seat: int, rng: Random) -> bool:
     return True
 
 
-def _end_turn(state: State, log: list, rng: Random) -> bool:
+def _end_turn(state: State, log: list[dict[str, Any]], rng: Random) -> bool:
     """Finish the active turn and start the next; True if action cards were shuffled."""
-    turn = state["turn"]
+    turn = current(state)
     seat = turn["seat"]
     shuffled = _deal_from_all(state, seat, rng)
     if shuffled:
@@ -99,7 +99,7 @@ def _end_turn(state: State, log: list, rng: Random) -> bool:
     return shuffled
 
 
-def end_turn_if_done(state: State, log: list, rng: Random) -> bool:
+def end_turn_if_done(state: State, log: list[dict[str, Any]], rng: Random) -> bool:
     turn = state["turn"]
     if turn is None or turn["stage"] != "done" or over(state):
         return False
@@ -109,10 +109,10 @@ def end_turn_if_done(state: State, log: list, rng: Random) -> bool:
 # --- what every action checks first --------------------------------------------------
 
 
-def need_turn(state: State, seat: int, *stages: str) -> dict[str, Any]:
+def need_turn(state: State, seat: int, *stages: Stage) -> Turn:
     if state["phase"] != "play":
         raise IllegalActionError(N_("The cards are not on the board yet."))
-    turn = state["turn"]
+    turn = current(state)
     if turn["seat"] != seat:
         raise IllegalActionError(N_("It is not your turn."))
     if turn["stage"] not in stages:
@@ -133,11 +133,11 @@ def kind_param(params: dict[str, Any]) -> str:
     kind = needed(params, "kind")
     if kind not in KINDS:
         raise ActionSyntaxError(N_("There is no such encounter card."))
-    return kind
+    return str(kind)
 
 
 def location_param(params: dict[str, Any], name: str = "location") -> str:
     loc = needed(params, name)
     if loc not in LOCATIONS:
         raise ActionSyntaxError(N_("There is no such location."))
-    return loc
+    return str(loc)

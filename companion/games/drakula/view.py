@@ -9,7 +9,6 @@ from typing import Any
 from companion.games.base import (
     N_,
     Random,
-    State,
     thaw,
 )
 from companion.games.drakula import data
@@ -34,6 +33,7 @@ from companion.games.drakula.data import (
     LOCATIONS,
     VAN_HELSING,
 )
+from companion.games.drakula.state import State
 
 # --- views ---------------------------------------------------------------------------
 
@@ -164,7 +164,7 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
             "ready": state["ready"][s],
         })
     turn = state["turn"]
-    turn_view = None
+    turn_view: dict[str, Any] | None = None
     if turn is not None:
         turn_view = {
             "seat": turn["seat"],
@@ -276,6 +276,7 @@ def redeal_hidden(state: State, seat: int | None, rng: Random) -> State:
     pool: dict[int, list[str]] = {DRACULA: [], VAN_HELSING: []}
     for where, key, _owner in slots:
         kind = new["locations"][key] if where == "loc" else new["supply"][key[0]][key[1]]
+        assert kind is not None, "a slot holds a card"
         pool[KINDS[kind]["owner"]].append(kind)
     for s in pool:
         pool[s] = rng.shuffle(pool[s])
@@ -296,8 +297,8 @@ def redeal_hidden(state: State, seat: int | None, rng: Random) -> State:
         new["supply"][s] = sorted(new["supply"][s])
     for m in others:
         for loc, entry in new["memory"][m].items():
-            if not entry["stale"] and new["locations"][loc] is not None:
-                entry["card"] = new["locations"][loc]
+            if not entry["stale"] and (card := new["locations"][loc]) is not None:
+                entry["card"] = card
         seen = new["seen_supply"][m]
         if seen is not None and not seen["stale"]:
             seen["cards"] = sorted(new["supply"][opponent(m)])
