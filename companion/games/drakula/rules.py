@@ -13,8 +13,9 @@ other figure, ``end_move``; then ``play`` one action card (pays the steps, fight
 grey) and ``end_turn``. ``give_target`` (a target card from the supply for two lives)
 works at any time.
 
-The parts: :mod:`.data` (the facts), :mod:`.options` (the table options), :mod:`.board`
-(names, barriers, lives, each seat's memory), :mod:`.turn` (action cards in hand, a turn's
+The parts: :mod:`.state` (the state's shape, typed), :mod:`.data` (the facts),
+:mod:`.options` (the table options), :mod:`.board` (names, barriers, lives, each seat's
+memory), :mod:`.turn` (action cards in hand, a turn's
 start and end, the checks every action makes), :mod:`.picks` (the six encounter cards each
 side picks), :mod:`.move` (stepping, peeking, meeting, laying), :mod:`.play` (an action card
 played: steps paid, the crucifix, fights), :mod:`.specials` (the special actions),
