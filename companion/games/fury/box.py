@@ -12,6 +12,7 @@ from typing import Any
 
 from companion.games.base import N_, Box, BoxItem, card_checks
 from companion.games.fury import tactics
+from companion.games.fury.options import OPTIONS
 
 TAKE_OUT: list[BoxItem] = [
     {"what": N_("The board (the map of Europe)"),
@@ -78,8 +79,6 @@ BY_APP: dict[str, str] = {
 def box(options: dict[str, Any]) -> Box:
     """The set-up list for these options; the initiative values card by card, grouped by
     whose deck the card is in (several decks print a Dodge)."""
-    from companion.games.fury.rules import OPTIONS
-
     values = tactics.initiative_values(options.get("initiative", ""))
     faces = str(options.get("train_die", "0,1,1,2,2,3"))
     shown = {

@@ -16,14 +16,10 @@ PREFIX = "companion.games.fury"
 LOOKUPS = {"companion.games.fury.registry"}
 """Imported inside a function by the modules below it, to find a card's handler."""
 
-KNOWN = {
-    frozenset({"companion.games.fury.box", "companion.games.fury.rules"}),
-    frozenset({"companion.games.fury.automa.dracula", "companion.games.fury.automa.play"}),
-}
-"""Circles not yet broken, each closed by an import inside a function: ``box.box`` reads
-``rules.OPTIONS`` (the options belong in a module of their own); ``automa.play.decide``
-calls ``automa.dracula``, which takes ``play``'s ``Memory`` and ``pick`` (those belong below
-both)."""
+KNOWN: set[frozenset[str]] = set()
+"""Circles not yet broken, each closed by an import inside a function (none left: the
+options are a module of their own, below the rules and the set-up list; the automa's memory
+is below its levels and its hunters)."""
 
 
 def module_name(path: Path) -> str:

@@ -27,7 +27,7 @@ from typing import Any
 from companion.games.fury import board, cards
 from companion.games.fury.automa import reach
 from companion.games.fury.automa.belief import INDEX, Belief
-from companion.games.fury.automa.play import Memory, Random, pick
+from companion.games.fury.automa.memory import Memory, Random, pick
 from companion.games.fury.automa.public import Op, snapshot
 
 Offer = dict[str, Any]

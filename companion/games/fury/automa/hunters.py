@@ -17,7 +17,7 @@ from typing import Any
 
 from companion.games.fury import board, cards
 from companion.games.fury.automa import reach
-from companion.games.fury.automa.play import Memory, Random, pick
+from companion.games.fury.automa.memory import Memory, Random, pick
 
 Offer = dict[str, Any]
 POLICIES = ("random", "searching")

@@ -14,77 +14,21 @@ of the export gives the very decisions the app made.
 
 from __future__ import annotations
 
-import copy
-from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any
 
-from companion.games.fury.automa.belief import Belief
-from companion.games.fury.automa.public import Tracker
-
-LEVELS = ("wandering", "cautious", "cunning")
-"""Dracula's levels, named for what they do: Wandering goes anywhere the hunters are not,
-Cautious keeps out of the hunters' reach, Cunning weighs what the hunters will believe."""
-
-
-class Random(Protocol):
-    """The step's randomness (``companion.core.fairness.StepRandom`` for the app's seat)."""
-
-    def randbelow(self, n: int) -> int: ...
-
-
-@dataclass
-class Memory:
-    """What the automa knows after the moments it was shown: the public observations and
-    the belief they leave, and the latest view of its own seat."""
-
-    tracker: Tracker = field(default_factory=Tracker)
-    belief: Belief = field(default_factory=Belief)
-    view: dict[str, Any] = field(default_factory=dict)
-    moments: int = 0
-    met: int = 0
-    """The last round the hunters met Dracula (fought him, or saw where he is outside
-    his castle); 0 while they never have."""
-
-    def clone(self) -> Memory:
-        """A copy to fold the next moment into, leaving this one as it was (the referee
-        keeps one per event; an undo goes back to the one before). The large state tables
-        are shared: the belief replaces them rather than changing them."""
-        belief = copy.copy(self.belief)
-        belief.known = dict(self.belief.known)
-        belief.loose = dict(self.belief.loose)
-        tracker = copy.copy(self.tracker)
-        tracker.limbo = set(self.tracker.limbo)
-        tracker.dracula_turn = dict(self.tracker.dracula_turn)
-        return Memory(tracker, belief, self.view, self.moments, self.met)
-
-
-def remember(memory: Memory | None, view: dict[str, Any], lines: list[dict[str, Any]]
-             ) -> Memory:
-    """The memory after one more moment (``memory`` None: the first, the dealt game)."""
-    new = Memory() if memory is None else memory.clone()
-    new.belief.apply(new.tracker.step(view, lines))
-    new.view = view
-    new.moments += 1
-    fight = view.get("combat") or {}
-    seen_at = view.get("dracula_place")
-    if (fight.get("active") and fight.get("enemy_kind") == "dracula") or (
-            seen_at is not None and seen_at != "castle_dracula"):
-        new.met = int(view.get("round", 0))
-    return new
+from companion.games.fury.automa import dracula
+from companion.games.fury.automa.memory import LEVELS as LEVELS
+from companion.games.fury.automa.memory import Memory as Memory
+from companion.games.fury.automa.memory import Random as Random
+from companion.games.fury.automa.memory import pick as pick
+from companion.games.fury.automa.memory import remember as remember
 
 
 def decide(memory: Memory, offered: list[dict[str, Any]], rng: Random,
            level: str = "cunning") -> dict[str, Any]:
     """Dracula's action now: one of ``offered``, as ``{"action", "params"}``."""
-    from companion.games.fury.automa import dracula
-
     choices = [o for o in offered if o["action"] != "hand_open"]
     if not choices:
         raise ValueError("the automa was asked to act with nothing offered")
     picked = dracula.choose(memory, choices, rng, level)
     return {"action": picked["action"], "params": dict(picked["params"])}
-
-
-def pick(options: list[dict[str, Any]], rng: Random) -> dict[str, Any]:
-    """One of ``options`` at random, from the step's randomness."""
-    return options[rng.randbelow(len(options))]
