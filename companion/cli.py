@@ -81,7 +81,7 @@ def serve(args: argparse.Namespace) -> int:
 
 def export(args: argparse.Namespace) -> int:
     from companion import referee, store
-    from companion.core.errors import TableError
+    from companion.fairplay.errors import TableError
     from companion.referee import export as exports
 
     try:
@@ -104,9 +104,9 @@ def export(args: argparse.Namespace) -> int:
 
 
 def verify(args: argparse.Namespace) -> int:
-    from companion.core import inputs
-    from companion.core.errors import TableError
-    from companion.core.verify import verify as check
+    from companion.fairplay import inputs
+    from companion.fairplay.errors import TableError
+    from companion.fairplay.verify import verify as check
 
     try:
         text = Path(args.file).read_text(encoding="utf-8")

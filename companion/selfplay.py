@@ -2,7 +2,7 @@
 simulated hunters, through the real rules engine.
 
 Each game is set up and played by ``rules.setup``, ``rules.actions`` and ``rules.apply``
-with the table's step-tied randomness (``companion.core.fairness``), exactly as the referee
+with the table's step-tied randomness (``companion.fairplay.fairness``), exactly as the referee
 plays a table: the app's Dracula is handed after every step his own view and the log
 lines he may read, and decides from those (``automa.play``); the hunters' policies read
 their own seat's view the same way. Seeds are paired: game *n* of every level is played on
@@ -26,7 +26,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from companion.core import fairness
+from companion.fairplay import fairness
 from companion.games.fury import board, rules
 from companion.games.fury.automa import hunters as hunter_policies
 from companion.games.fury.automa.play import LEVELS, Memory, decide, remember

@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from companion import caches, create_app
-from companion.core import fairness
+from companion.fairplay import fairness
 from tests import properties  # noqa: F401  (loads the hypothesis profile before any test)
 from tests.seeds import fixed_seeds
 

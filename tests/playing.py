@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from types import ModuleType
 from typing import Any
 
-from companion.core import fairness
+from companion.fairplay import fairness
 from companion.games.base import Action, Applied
 
 TEST_SEED = "00" * 31 + "2a"

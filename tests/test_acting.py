@@ -10,8 +10,8 @@ import json
 import pytest
 
 from companion import referee, store
-from companion.core.errors import BadRequest, Refused, Stale
-from companion.core.verify import verify
+from companion.fairplay.errors import BadRequest, Refused, Stale
+from companion.fairplay.verify import verify
 from companion.referee import export as exports
 from companion.referee.table import open_table
 

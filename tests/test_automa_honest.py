@@ -13,8 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from companion.core import chain, fairness
-from companion.core.verify import verify
+from companion.fairplay import chain, fairness
+from companion.fairplay.verify import verify
 from companion.games.fury import rules
 from companion.games.fury.automa import play
 from tests.test_layers import imports

@@ -23,7 +23,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from companion.core import inputs
+from companion.fairplay import inputs
 from companion.games import GAMES
 from companion.games.base import Action, ActionSyntaxError, RuleError
 from tests.playing import canonical, default_options, fill_inputs, playthrough, rng_for
@@ -76,7 +76,7 @@ def test_actions_are_sorted_unique_and_legal(game, seed):
 @pytest.mark.parametrize("seed", SEEDS)
 def test_offered_actions_pass_the_referees_parameter_check(game, seed):
     """The referee checks posted parameters against the offered actions' schema before
-    ``apply`` (companion/core/inputs.py): flat, short, text/whole numbers/yes-no. Every action a
+    ``apply`` (companion/fairplay/inputs.py): flat, short, text/whole numbers/yes-no. Every action a
     game offers, with its inputs filled, must pass, or phones could not take it."""
     for step in playthrough(game, seed, max_steps=150):
         offered = game.actions(step.before, step.seat)

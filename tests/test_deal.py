@@ -11,8 +11,8 @@ import os
 import pytest
 
 from companion import referee, store
-from companion.core import errors, fairness
-from companion.core.verify import verify
+from companion.fairplay import errors, fairness
+from companion.fairplay.verify import verify
 from companion.games import GAMES
 from companion.referee import export as exports
 from tests.seated import act

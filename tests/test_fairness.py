@@ -10,7 +10,7 @@ from collections import Counter
 
 import pytest
 
-from companion.core import fairness
+from companion.fairplay import fairness
 from companion.games import dice
 
 SEED = "11" * 32

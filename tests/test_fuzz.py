@@ -19,8 +19,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from companion import create_app, store
-from companion.core import inputs
-from companion.core.errors import TableError
+from companion.fairplay import inputs
+from companion.fairplay.errors import TableError
 from tests.properties import examples
 
 FUZZ = settings(max_examples=examples(120), deadline=None,

@@ -16,7 +16,7 @@ import gevent
 import pytest
 
 from companion import referee, store
-from companion.core.errors import Refused
+from companion.fairplay.errors import Refused
 from companion.server import serving
 from companion.server.serving import LoopTurns
 

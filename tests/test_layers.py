@@ -15,17 +15,18 @@ PACKAGE = ROOT / "companion"
 
 MAY_IMPORT = {
     "companion.games": {"companion.games", "companion.caches"},
-    "companion.core": {"companion.core", "companion.games", "companion.caches"},
-    "companion.store": {"companion.store", "companion.core", "companion.caches"},
-    "companion.referee": {"companion.referee", "companion.store", "companion.core",
+    "companion.fairplay": {"companion.fairplay", "companion.games", "companion.caches"},
+    "companion.store": {"companion.store", "companion.fairplay", "companion.caches"},
+    "companion.referee": {"companion.referee", "companion.store", "companion.fairplay",
                           "companion.games", "companion.caches"},
     "companion.server": {"companion.server", "companion.store", "companion.caches"},
     "companion.web": {"companion.web", "companion.server", "companion.referee",
-                      "companion.store", "companion.core", "companion.games",
+                      "companion.store", "companion.fairplay", "companion.games",
                       "companion.caches"},
     "companion.caches": set(),
 }
-"""Bottom to top: the rules, the pure core, the store, the referee, the server, the web.
+"""Bottom to top: the rules, fair play (pure: refusals, bounded input, the
+randomness, the log chain, verify), the store, the referee, the server, the web.
 ``companion`` itself (the app factory) and ``companion.cli`` sit on top of them all."""
 
 

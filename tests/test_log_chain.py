@@ -14,8 +14,8 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from companion import referee, store
-from companion.core import chain
-from companion.core.verify import verify
+from companion.fairplay import chain
+from companion.fairplay.verify import verify
 from companion.referee import export as exports
 from tests.properties import examples
 from tests.seated import act
@@ -155,7 +155,7 @@ def test_each_link_downloads_the_export_it_may(client):
 def test_an_old_database_gets_its_log_chained(tmp_path):
     """A game played before the chain existed (format 1) is chained by the migration and
     its export verifies."""
-    from companion.core import fairness
+    from companion.fairplay import fairness
     from companion.games import GAMES
 
     path = tmp_path / "old.db"

@@ -11,7 +11,7 @@ from companion.games import GAMES
 
 ROOT = Path(__file__).parents[1]
 FORBIDDEN = ("flask", "werkzeug", "sqlite3", "sqlite_utils", "companion.web", "companion.store",
-             "companion.referee", "companion.server", "companion.core", "random", "time",
+             "companion.referee", "companion.server", "companion.fairplay", "random", "time",
              "datetime")
 
 

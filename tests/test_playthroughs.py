@@ -37,8 +37,8 @@ import orjson
 import pytest
 from babel.support import NullTranslations
 
-from companion.core import fairness, inputs
-from companion.core.errors import BadRequest
+from companion.fairplay import fairness, inputs
+from companion.fairplay.errors import BadRequest
 from companion.games import GAMES
 from companion.games.base import Action, Applied, RuleError
 from companion.referee.options import validate_options

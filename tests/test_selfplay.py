@@ -8,7 +8,7 @@ import pytest
 
 from companion import selfplay
 from companion.cli import main
-from companion.core import fairness
+from companion.fairplay import fairness
 from companion.games.fury import rules
 from companion.games.fury.automa import hunters
 from companion.games.fury.automa.play import LEVELS, decide, remember

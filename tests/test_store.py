@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from companion import referee, store
-from companion.core import fairness
+from companion.fairplay import fairness
 from companion.games import GAMES
 from companion.store.migrations import RENUMBERED, migrations
 from tests.seated import act

@@ -12,8 +12,8 @@ from hypothesis import HealthCheck, assume, example, given, settings
 from hypothesis import strategies as st
 
 from companion import referee, store
-from companion.core import errors
-from companion.core.verify import verify
+from companion.fairplay import errors
+from companion.fairplay.verify import verify
 from companion.referee import export as exports
 from tests.properties import examples
 from tests.seated import act

@@ -1,7 +1,7 @@
 """The referee: tables, seats and their tokens, the deal, acting and undo, the log's lines
 and the exports, over the store.
 
-It may import ``companion.games`` (the rules), ``companion.core`` (refusals, input, the
+It may import ``companion.games`` (the rules), ``companion.fairplay`` (refusals, input, the
 fairness derivation, the log chain), ``companion.store`` and ``companion.caches``; never
 Flask, gevent, ``companion.web`` or ``companion.server``. The web layer calls the names
 below; each lives in the module that says what it is:

@@ -23,8 +23,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion import store
-from companion.core import chain, fairness, inputs
-from companion.core.errors import BadRequest, Refused, Stale
+from companion.fairplay import chain, fairness, inputs
+from companion.fairplay.errors import BadRequest, Refused, Stale
 from companion.games.base import N_, Action, ActionSyntaxError, Result, RuleError, app_player
 from companion.referee import deal
 from companion.referee.table import (

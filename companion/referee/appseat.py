@@ -22,8 +22,8 @@ from typing import Any
 
 from companion import store
 from companion.caches import Cache
-from companion.core import fairness
-from companion.core.errors import NotFound
+from companion.fairplay import fairness
+from companion.fairplay.errors import NotFound
 from companion.games.base import AppPlayer, app_player
 from companion.referee import deal
 from companion.referee.acting import act_for_app, app_seats

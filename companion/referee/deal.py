@@ -20,8 +20,8 @@ from typing import Any
 
 from companion import store
 from companion.caches import Cache
-from companion.core import chain, fairness
-from companion.core.errors import BadRequest, Refused
+from companion.fairplay import chain, fairness
+from companion.fairplay.errors import BadRequest, Refused
 from companion.games.base import N_, RuleError, app_player
 from companion.referee.table import DEALT, GATHERING, REVEALING, Table
 from companion.store import Database

@@ -18,8 +18,8 @@ from __future__ import annotations
 from typing import Any
 
 from companion import store
-from companion.core import chain
-from companion.core.errors import Refused
+from companion.fairplay import chain
+from companion.fairplay.errors import Refused
 from companion.games.base import N_
 from companion.referee.table import Table
 from companion.store import Database

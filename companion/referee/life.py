@@ -9,8 +9,8 @@ from __future__ import annotations
 from typing import Any
 
 from companion import store
-from companion.core import chain, fairness, inputs
-from companion.core.errors import BadRequest, NotFound, Refused
+from companion.fairplay import chain, fairness, inputs
+from companion.fairplay.errors import BadRequest, NotFound, Refused
 from companion.games import GAMES
 from companion.games.base import N_, RuleError
 from companion.referee import deal, joincodes

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.core import inputs
-from companion.core.errors import BadRequest
+from companion.fairplay import inputs
+from companion.fairplay.errors import BadRequest
 from companion.games.base import N_, Game, RuleError
 
 MAX_NAME = 24

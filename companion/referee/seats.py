@@ -10,8 +10,8 @@ import re
 from typing import Any
 
 from companion import store
-from companion.core import inputs
-from companion.core.errors import BadRequest, Forbidden, NotFound
+from companion.fairplay import inputs
+from companion.fairplay.errors import BadRequest, Forbidden, NotFound
 from companion.games.base import N_
 from companion.referee import joincodes
 from companion.referee.table import Table, open_host, open_seat

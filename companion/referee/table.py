@@ -16,7 +16,7 @@ from typing import Any
 
 from companion import store
 from companion.caches import Cache
-from companion.core.errors import Forbidden, NotFound
+from companion.fairplay.errors import Forbidden, NotFound
 from companion.games import GAMES
 from companion.games.base import N_, Action, Game, Result
 from companion.referee.tokens import checked_hash

@@ -14,7 +14,7 @@ import re
 import secrets
 from typing import Any
 
-from companion.core.errors import Forbidden
+from companion.fairplay.errors import Forbidden
 from companion.games.base import N_
 
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"

@@ -1,6 +1,6 @@
 """SQLite: the only package that touches the database.
 
-It may import ``companion.core`` (the canonical JSON of the log chain) and
+It may import ``companion.fairplay`` (the canonical JSON of the log chain) and
 ``companion.caches``; nothing above it. One file in ``instance/``, WAL mode. The schema is
 made and migrated through sqlite-utils' table API (``migrations.py``: its ``Migrations``,
 ``create``, ``add_column``); every read and write of a request is one plain parameterised

@@ -12,7 +12,7 @@ from typing import Any
 
 from sqlite_utils import Database, Migrations
 
-from companion.core import chain
+from companion.fairplay import chain
 from companion.store.text import dumps, loads
 
 migrations = Migrations("companion")

@@ -7,7 +7,7 @@ from typing import Any
 
 import orjson
 
-from companion.core import chain
+from companion.fairplay import chain
 
 
 def dumps(value: Any) -> str:

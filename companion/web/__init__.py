@@ -3,7 +3,7 @@ HTML by the screens' blueprint and as JSON by the API's), the lobby, the renderi
 dicts (``render``), languages, CSRF, security headers and error pages.
 
 The top of the stack: it may import the referee, the store (for the request's connection,
-``db``), the server's event streams (``companion.server.live``), ``companion.core``,
+``db``), the server's event streams (``companion.server.live``), ``companion.fairplay``,
 ``companion.games`` (the registry) and ``companion.caches``. Templates receive view dicts
 only (``render``)."""
 
@@ -28,8 +28,8 @@ from flask_htmx import HTMX
 from flask_wtf.csrf import CSRFError, CSRFProtect
 
 from companion import store
-from companion.core import inputs
-from companion.core.errors import TableError
+from companion.fairplay import inputs
+from companion.fairplay.errors import TableError
 from companion.games.base import N_
 from companion.server import live
 from companion.web import render

@@ -13,8 +13,8 @@ from typing import Any
 from flask import Blueprint, g, jsonify, request, url_for
 
 from companion import referee
-from companion.core import inputs
-from companion.core.errors import BadRequest, Stale
+from companion.fairplay import inputs
+from companion.fairplay.errors import BadRequest, Stale
 from companion.games.base import N_
 from companion.web import render
 from companion.web.db import get_db

@@ -8,8 +8,8 @@ from typing import Any
 from flask import Blueprint, g, jsonify, redirect, render_template, request, url_for
 
 from companion import referee
-from companion.core import inputs
-from companion.core.errors import NotFound, TableError
+from companion.fairplay import inputs
+from companion.fairplay.errors import NotFound, TableError
 from companion.games import GAMES
 from companion.games.base import Game
 from companion.web import protect_forms

@@ -16,7 +16,7 @@ from typing import Any
 
 from flask import Flask
 
-from companion.core import inputs
+from companion.fairplay import inputs
 from companion.games import GAMES
 from companion.games.base import Game, Option
 from companion.referee.options import MAX_OPTION_TEXT

@@ -22,7 +22,7 @@ from werkzeug.http import parse_accept_header
 
 from companion import referee
 from companion.caches import Cache
-from companion.core.errors import AnswerFailed, TableError
+from companion.fairplay.errors import AnswerFailed, TableError
 from companion.games.base import N_, PLURALS, Action, Result
 from companion.referee import Table, deal, joincodes
 from companion.server.addresses import loopback

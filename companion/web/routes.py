@@ -26,8 +26,8 @@ from typing import Any
 from flask import current_app, request, url_for
 
 from companion import referee
-from companion.core import inputs
-from companion.core.errors import BadRequest
+from companion.fairplay import inputs
+from companion.fairplay.errors import BadRequest
 from companion.games import GAMES
 from companion.games.base import N_
 from companion.referee import export as exports

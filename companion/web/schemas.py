@@ -17,7 +17,7 @@ import types
 import typing
 from typing import Annotated, Any, Literal, NotRequired, Required, TypedDict, Union
 
-from companion.core import inputs
+from companion.fairplay import inputs
 
 
 class Doc:

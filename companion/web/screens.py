@@ -31,8 +31,8 @@ from flask import (
 )
 
 from companion import referee
-from companion.core import inputs
-from companion.core.errors import Forbidden, TableError
+from companion.fairplay import inputs
+from companion.fairplay.errors import Forbidden, TableError
 from companion.server import live
 from companion.web import htmx, protect_forms, render
 from companion.web.db import get_db

@@ -20,7 +20,7 @@ from typing import Any
 
 from flask import Flask, current_app, request
 
-from companion.core.errors import TooMany
+from companion.fairplay.errors import TooMany
 from companion.games.base import N_
 
 LOOKUP_MISSES_BURST = 30

@@ -11,7 +11,7 @@ import os
 import sys
 
 from companion import cli
-from companion.core import fairness
+from companion.fairplay import fairness
 from tests.seeds import fixed_seeds
 
 if __name__ == "__main__":

@@ -13,7 +13,7 @@ import urllib.request
 import pytest
 from playwright.sync_api import expect
 
-from companion.core import verify
+from companion.fairplay import verify
 from tests.e2e.conftest import WAIT, check_the_cards, serve, wait_for_the_deal
 
 pytestmark = pytest.mark.browser

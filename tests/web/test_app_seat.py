@@ -9,7 +9,7 @@ import random
 import re
 
 from companion import referee, store
-from companion.core import verify
+from companion.fairplay import verify
 from companion.referee import appseat
 from tests.web.screens import texts
 from tests.web.test_box import secret

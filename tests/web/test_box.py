@@ -11,7 +11,7 @@ import re
 import pytest
 
 from companion import referee, store
-from companion.core import errors
+from companion.fairplay import errors
 from companion.games import GAMES
 from companion.games.fury import tactics
 from tests.conftest import Tables

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 
-from companion.core import verify
+from companion.fairplay import verify
 
 
 def test_a_whole_game_over_the_api_exports_and_verifies(tables, client):

@@ -20,7 +20,7 @@ prompt and buttons), :mod:`.choices` (making a pending choice; the referee's for
 :mod:`.view` (what each screen gets). This module holds the game contract: setup, actions,
 apply, view, result, and the leak test's helper ``redeal_hidden``.
 
->>> from companion.core.fairness import StepRandom
+>>> from companion.fairplay.fairness import StepRandom
 >>> state = setup({"players": 2}, StepRandom(b"k" * 32, 0))
 >>> len(state["deck"]), len(state["discard"]), state["phase"]
 (50, 10, 'choose')

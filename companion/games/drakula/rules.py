@@ -23,7 +23,7 @@ played: steps paid, the crucifix, fights), :mod:`.specials` (the special actions
 holds the game contract: setup, actions, apply (and ``give_target``, allowed at any time),
 view, result, and the test helper ``redeal_hidden``.
 
->>> from companion.core.fairness import StepRandom
+>>> from companion.fairplay.fairness import StepRandom
 >>> state = setup(default_options(), StepRandom(b"k" * 32, 0))
 >>> [a.action for a in actions(state, 0)][:2], state["phase"]
 (['pick', 'pick'], 'setup')

@@ -11,7 +11,7 @@ The game is split along its own concepts: ``board`` (the map), ``cards`` (the co
 ``encounters`` (search and encounters), ``events``, ``hunters`` (health, bites, defeat),
 ``byhand`` (outcomes entered by the players), ``turns`` (the order of play) and ``view``.
 
->>> from companion.core.fairness import StepRandom
+>>> from companion.fairplay.fairness import StepRandom
 >>> state = setup(default_options(), StepRandom(b"k" * 32, 0))
 >>> state["phase"], len(state["encounters"]), state["blood"]
 ('setup', 5, 15)

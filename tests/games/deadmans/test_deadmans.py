@@ -12,7 +12,7 @@ from collections import Counter
 
 import pytest
 
-from companion.core.fairness import StepRandom
+from companion.fairplay.fairness import StepRandom
 from companion.games.base import ActionSyntaxError, IllegalActionError
 from companion.games.deadmans import core, rules
 from companion.games.deadmans.cards import sort_cards, suit_of, value_of

@@ -14,7 +14,7 @@ from collections import Counter
 
 import pytest
 
-from companion.core import fairness
+from companion.fairplay import fairness
 from companion.games.base import ActionSyntaxError, IllegalActionError
 from companion.games.duel import rules
 from tests.playing import default_options, rng_for

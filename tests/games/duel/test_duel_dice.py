@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections import Counter
 from itertools import product
 
-from companion.core import fairness
+from companion.fairplay import fairness
 from companion.games.duel import dice
 
 EXACT = {-4: 1, -3: 4, -2: 10, -1: 16, 0: 19, 1: 16, 2: 10, 3: 4, 4: 1}

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from companion.core.fairness import StepRandom
+from companion.fairplay.fairness import StepRandom
 from companion.games.base import ActionSyntaxError, IllegalActionError
 from companion.games.fury import board, cards, decks, hunt, rules, trail
 from companion.games.fury.cards import HUNTERS

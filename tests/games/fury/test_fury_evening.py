@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.core import fairness
+from companion.fairplay import fairness
 from companion.games.fury import rules
 from tests.e2e import fury_evening as evening
 

@@ -17,7 +17,7 @@ Cautious keeps out of the hunters' reach, Cunning weighs what the hunters will b
 
 
 class Random(Protocol):
-    """The step's randomness (``companion.core.fairness.StepRandom`` for the app's seat)."""
+    """The step's randomness (``companion.fairplay.fairness.StepRandom`` for the app's seat)."""
 
     def randbelow(self, n: int) -> int: ...
 

@@ -28,8 +28,8 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from companion.core import chain, fairness, inputs
-from companion.core.errors import TableError
+from companion.fairplay import chain, fairness, inputs
+from companion.fairplay.errors import TableError
 from companion.games import GAMES
 from companion.games.base import Game, RuleError, app_player
 

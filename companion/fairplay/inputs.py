@@ -14,7 +14,7 @@ from typing import Any
 
 import orjson
 
-from companion.core.errors import BadRequest
+from companion.fairplay.errors import BadRequest
 from companion.games.base import N_, Action
 
 MAX_DEPTH = 32
@@ -45,7 +45,7 @@ def parse_json(data: bytes | str, max_depth: int = MAX_DEPTH) -> Any:
     {'a': [1, 2]}
     >>> parse_json('[' * 40 + ']' * 40)
     Traceback (most recent call last):
-    companion.core.errors.BadRequest: The JSON is nested too deeply (at most 32 levels).
+    companion.fairplay.errors.BadRequest: The JSON is nested too deeply (at most 32 levels).
     """
     try:
         value = orjson.loads(data)
@@ -215,7 +215,7 @@ def check_utf8(data: bytes) -> None:
     >>> check_utf8(b"lang=cs")
     >>> check_utf8(b"v=\\xe9")
     Traceback (most recent call last):
-    companion.core.errors.BadRequest: The request holds bytes that are not text (UTF-8).
+    companion.fairplay.errors.BadRequest: The request holds bytes that are not text (UTF-8).
     """
     try:
         data.decode("utf-8")

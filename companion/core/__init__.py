@@ -1,7 +1,0 @@
-"""The pure core the referee stands on: refusals with their statuses (``errors``), bounded
-input (``inputs``), the fairness derivation (``fairness``), the log chain (``chain``) and
-replaying an export (``verify``).
-
-No database, no Flask, no clock: it may import ``companion.games`` and
-``companion.caches`` only, so ``companion verify`` runs without a server or a database.
-"""
