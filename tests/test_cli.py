@@ -37,7 +37,7 @@ def test_export_then_verify_passes(tmp_path, capsys):
     assert main(["export", code, "--db", str(db_path), "-o", str(out)]) == 0
     assert main(["verify", str(out)]) == 0
     printed = capsys.readouterr().out
-    assert "OK: 1 game(s), 5 action(s) replayed" in printed
+    assert "OK: 1 game, 5 actions replayed" in printed
 
 
 def test_verify_fails_on_a_tampered_export(tmp_path, capsys):

@@ -59,16 +59,21 @@ class Report:
         if not self.ok:
             return "FAILED:\n" + "\n".join(f"- {p}" for p in self.problems) + notes
         if not self.replayed:
-            return (f"OK (public export): {self.games} game(s); the seeds match their "
+            return (f"OK (public export): {_count(self.games, 'game')}; the seeds match their "
                     "commitments and the contributions theirs. Actions and private lines "
                     "are withheld: replaying them needs the host's or a player's export."
                     + notes)
         played = (f" The app's seat played {self.app_decisions} of them, each the action its "
                   "published algorithm picks from what that seat was shown." if
                   self.app_decisions else "")
-        return (f"OK: {self.games} game(s), {self.events} action(s) replayed, "
+        return (f"OK: {_count(self.games, 'game')}, {_count(self.events, 'action')} replayed, "
                 f"{self.random_steps} with randomness, all outcomes match the seed."
                 + played + notes)
+
+
+def _count(n: int, noun: str) -> str:
+    """``1 game``, ``2 games``: the command line speaks English only, so no catalogue."""
+    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
 
 
 class Malformed(ValueError):
