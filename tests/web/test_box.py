@@ -13,7 +13,7 @@ import pytest
 from companion import referee, store
 from companion.fairplay import errors
 from companion.games import GAMES
-from companion.games.fury import tactics
+from companion.games.fury import combat_cards
 from tests.conftest import Tables
 from tests.web.screens import csrf, texts
 
@@ -159,7 +159,7 @@ def test_fury_sets_the_figures_out_and_keeps_the_cards_in_the_box():
         assert component in kept
     initiative = next(c for c in made["checks"] if c["option"] == "initiative")["values"]
     assert {"name": "Claws", "value": "7", "group": "Dracula's combat cards"} in initiative
-    assert len(initiative) == len(tactics.DEFAULT_INITIATIVE)
+    assert len(initiative) == len(combat_cards.DEFAULT_INITIATIVE)
 
 
 def test_the_host_and_the_tablet_show_the_set_up_list_before_the_deal(client):
@@ -214,7 +214,7 @@ def test_the_deal_waits_for_the_hosts_check_of_the_card_values(db):
         table = referee.reveal(db, token, value)
     assert table.dealt
     assert table.state["options"]["initiative_checked"] is True
-    assert tactics.initiative(table.state, "claws") == 7
+    assert combat_cards.initiative(table.state, "claws") == 7
     with pytest.raises(errors.Refused):
         referee.check_cards(db, created["host_token"], {})
 

@@ -10,7 +10,7 @@ hunters have just walked into Dracula's city, his turn in this window also offer
 (the combat does not take place): the table lives the moment of entering and the moment
 before the combat as one, so he is asked once (issue 32).
 
-An event card played here is played like any other (``events.play``): the other side may
+An event card played here is played like any other (``event_cards.play``): the other side may
 first cancel it with Good Luck or Devilish Power („Cancel the effect of an event card just
 played“), and only then does it act; the next player is asked after that. Garlic is an item,
 not an event: it acts at once and nothing cancels it.
@@ -22,7 +22,7 @@ from collections.abc import Callable
 from typing import Any, NamedTuple
 
 from companion.games.base import N_
-from companion.games.fury import cards, decks, events, fight, hunters
+from companion.games.fury import cards, combat_in_progress, decks, event_cards, hunters
 from companion.games.fury.choices import question
 from companion.games.fury.state import DRACULA, Ctx, QueueItem, State, hunters_of, lose_blood
 
@@ -49,11 +49,11 @@ def _card(kind: str) -> Card | None:
     return registry.BEFORE_COMBAT.get(kind)
 
 
-def as_event(fn: Callable[[Ctx, Fight, str | None, str], None]) -> events.Effect:
+def as_event(fn: Callable[[Ctx, Fight, str | None, str], None]) -> event_cards.Effect:
     """The effect of an event card played before a combat: like any event played, it waits
     until nobody cancels it, then acts on the fight."""
     def effect(ctx: Ctx, play: dict[str, Any]) -> None:
-        fight_ = fight.find(ctx.state)
+        fight_ = combat_in_progress.find(ctx.state)
         if fight_ is None:
             return
         who = N_("Dracula") if play["hunter"] is None else cards.hunter_name(play["hunter"])
@@ -83,7 +83,8 @@ def open_window(ctx: Ctx, fight_: Fight) -> None:
     fight_["window"] = window_seats(ctx.state, fight_)
     if fight_["window"]:
         fight_["stage"] = "window"
-        fight.ask(ctx, fight_, "combat_window", fight_["window"][0], who=fight_["window"][0])
+        first = fight_["window"][0]
+        combat_in_progress.ask(ctx, fight_, "combat_window", first, who=first)
 
 
 def _ask_next(ctx: Ctx, fight_: Fight) -> None:
@@ -94,20 +95,21 @@ def _ask_next(ctx: Ctx, fight_: Fight) -> None:
     still = window_seats(ctx.state, fight_)
     fight_["window"] = [seat for seat in fight_["window"] if seat in still]
     if fight_["window"]:
-        fight.ask(ctx, fight_, "combat_window", fight_["window"][0], who=fight_["window"][0])
+        first = fight_["window"][0]
+        combat_in_progress.ask(ctx, fight_, "combat_window", first, who=first)
     else:
         fight_["stage"] = "choose"
 
 
 def next_after_card(ctx: Ctx, item: QueueItem) -> None:
-    fight_ = fight.find(ctx.state)
+    fight_ = combat_in_progress.find(ctx.state)
     if fight_ is not None:
         _ask_next(ctx, fight_)
 
 
 
 def _options(state: State, data: dict[str, Any], fight_: Fight | None = None) -> list[Any]:
-    fight_ = fight_ or fight.find(state)
+    fight_ = fight_ or combat_in_progress.find(state)
     seat = data["who"]
     out: list[Any] = []
     if fight_ is not None and seat == DRACULA:
@@ -135,7 +137,7 @@ def _options(state: State, data: dict[str, Any], fight_: Fight | None = None) ->
 @question(N_("Before the combat: play a card?"), _options)
 def _answer(ctx: Ctx, data: dict[str, Any], key: str) -> None:
     state = ctx.state
-    fight_ = fight.find(state)
+    fight_ = combat_in_progress.find(state)
     if fight_ is None:
         return
     seat = fight_["window"].pop(0)
@@ -159,8 +161,8 @@ def _play(ctx: Ctx, fight_: Fight, hunter: str | None, held: str) -> None:
     else:
         hunters.lose_card(state, hunter, held)
     if cards.kind(held) in cards.EVENTS:
-        events.later(ctx, "combat_window_next")
-        events.play(ctx, held, hunter)
+        event_cards.later(ctx, "combat_window_next")
+        event_cards.play(ctx, held, hunter)
         return
     assert hunter is not None, "only a hunter holds items (Dracula is offered his events)"
     entry = _card(cards.kind(held))
@@ -173,7 +175,7 @@ def _play(ctx: Ctx, fight_: Fight, hunter: str | None, held: str) -> None:
     fight_["played"].append({"who": who, "card": name})
     ctx.say("Before the combat {who} plays {card}.", who=who, card=name)
     play(ctx, fight_, hunter, held)
-    if fight.find(state) is fight_:
+    if combat_in_progress.find(state) is fight_:
         _ask_next(ctx, fight_)
 
 
@@ -205,7 +207,7 @@ def escape_route(ctx: Ctx, fight_: Fight, hunter: str | None, held: str) -> None
     """„The combat does not take place. The hunters who would have fought stay in the city,
     and still count as having had an encounter this turn.“"""
     ctx.say("The combat does not take place.")
-    fight.end(ctx, fight_, "cancelled")
+    combat_in_progress.end(ctx, fight_, "cancelled")
 
 
 def heroic_leap(ctx: Ctx, fight_: Fight, hunter: str | None, held: str) -> None:
@@ -218,7 +220,7 @@ def heroic_leap(ctx: Ctx, fight_: Fight, hunter: str | None, held: str) -> None:
             hunter=cards.hunter_name(hunter), a=mine, b=his)
     lose_blood(ctx, his, N_("Heroic Leap"))
     hunters.lose_health(ctx, hunter, mine, N_("Heroic Leap"))
-    fight.end(ctx, fight_, "cancelled")
+    combat_in_progress.end(ctx, fight_, "cancelled")
 
 
 def rage(ctx: Ctx, fight_: Fight, hunter: str | None, held: str) -> None:
@@ -229,11 +231,11 @@ def rage(ctx: Ctx, fight_: Fight, hunter: str | None, held: str) -> None:
     if len(fight_["hunters"]) == 1:
         _rage_show(ctx, fight_["hunters"][0])
     else:
-        fight.ask(ctx, fight_, "combat_rage", DRACULA, front=True)
+        combat_in_progress.ask(ctx, fight_, "combat_rage", DRACULA, front=True)
 
 
 def _rage_targets(state: State, data: dict[str, Any]) -> list[Any]:
-    fight_ = fight.find(state)
+    fight_ = combat_in_progress.find(state)
     return [(h, N_("{hunter} shows you his items"), {"hunter": cards.hunter_name(h)}, "")
             for h in (fight_["hunters"] if fight_ else [])]
 

@@ -27,7 +27,7 @@ _DATA: dict[str, Any] = json.loads(MAP_FILE.read_text(encoding="utf-8"))
 LABELS_FILE = Path(__file__).parent / "data" / "labels.json"
 LABELS: dict[str, dict[str, list[float]]] = (
     json.loads(LABELS_FILE.read_text(encoding="utf-8")) if LABELS_FILE.exists() else {})
-"""Where each place's name is drawn on the base map, per language (``draw.py`` writes it)."""
+"""Where each place's name is drawn on the base map, per language (``map_drawing.py`` writes it)."""
 
 CASTLE = "castle_dracula"
 HOSPITAL = "st_joseph_and_st_mary"

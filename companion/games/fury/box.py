@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from companion.games.base import N_, Box, BoxItem, card_checks
-from companion.games.fury import tactics
+from companion.games.fury import combat_cards
 from companion.games.fury.options import OPTIONS
 
 TAKE_OUT: list[BoxItem] = [
@@ -57,7 +57,7 @@ TOKENS_IN_BOX = BoxItem(what=N_("The health and blood tokens"),
 out of the box; the tokens on the sheets stay in it."""
 
 _DECKS = (
-    (N_("The hunters' combat cards"), (*tactics.HUNTER_BASIC, *tactics.HUNTER_ITEMS)),
+    (N_("The hunters' combat cards"), (*combat_cards.HUNTER_BASIC, *combat_cards.HUNTER_ITEMS)),
     (N_("Dracula's combat cards"), ("claws", "dodge_dracula", "escape_man", "escape_bat",
                                     "escape_mist", "fangs", "mesmerize", "strength")),
     (N_("The minions' combat cards"), ("punch_agent", "dodge_agent", "knife_agent",
@@ -79,10 +79,10 @@ BY_APP: dict[str, str] = {
 def box(options: dict[str, Any]) -> Box:
     """The set-up list for these options; the initiative values card by card, grouped by
     whose deck the card is in (several decks print a Dodge)."""
-    values = tactics.initiative_values(options.get("initiative", ""))
+    values = combat_cards.initiative_values(options.get("initiative", ""))
     faces = str(options.get("train_die", "0,1,1,2,2,3"))
     shown = {
-        "initiative": [{"name": tactics.name(kind), "value": str(values[kind]), "group": deck}
+        "initiative": [{"name": combat_cards.name(kind), "value": str(values[kind]), "group": deck}
                        for deck, kinds in _DECKS for kind in kinds],
         "train_die": [{"name": N_("Faces"), "value": faces.replace(",", " · ")}],
     }

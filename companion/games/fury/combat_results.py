@@ -4,7 +4,7 @@ health, blood, bites and cards through the hunters' and Dracula's own helpers.
 - Wound N (``hunter_loses_health:N`` / ``enemy_loses_blood:N``): „боец, проигравший раунд,
   теряет от 1 до 4 единиц Здоровья/Крови.“
 - Continue: nothing; „три результата «Продолжение» подряд“ end the combat.
-- Repel: Dracula's next card is a Dodge or an Escape (set by the round, see ``combat``).
+- Repel: Dracula's next card is a Dodge or an Escape (set by the round, see ``combat_rounds``).
 - Bite: „Охотник Укушен… Укус также завершает бой.“
 - Kill: an agent dies and the combat ends; Dracula's blood drops to the next red line
   (15–11 → 10, 10–6 → 5, 5 or less → 0) and „Пока у Дракулы остается Кровь, бой
@@ -23,7 +23,7 @@ from __future__ import annotations
 from typing import Any
 
 from companion.games.base import N_
-from companion.games.fury import board, fight, hunters, movement, tactics, trail
+from companion.games.fury import board, combat_cards, combat_in_progress, hunters, movement, trail
 from companion.games.fury.choices import ask as ask_front
 from companion.games.fury.choices import question
 from companion.games.fury.state import (
@@ -54,16 +54,16 @@ def apply(ctx: Ctx, fight_: QueueItem) -> str | None:
     "killed", "wounded", "end"), "dracula" when a killed agent leaves Dracula to fight, or
     None when the combat goes on."""
     state = ctx.state
-    now = fight.resolving(fight_)
+    now = combat_in_progress.resolving(fight_)
     hunter = now["applied"]
-    hunter_card, enemy_card = now["cards"][hunter], now["cards"][fight.ENEMY]
+    hunter_card, enemy_card = now["cards"][hunter], now["cards"][combat_in_progress.ENEMY]
     result = now["result"]
     enemy = fight_["enemy"]
     won, lost = ((hunter_card, enemy_card) if now["winner"] == "hunters"
                  else (enemy_card, hunter_card))
-    why = tactics.name(won)
-    ctx.say("{card} against {other}: {result}.", card=why, other=tactics.name(lost),
-            result=[tactics.result_name(c) for c in result])
+    why = combat_cards.name(won)
+    ctx.say("{card} against {other}: {result}.", card=why, other=combat_cards.name(lost),
+            result=[combat_cards.result_name(c) for c in result])
     skipped_before = state["hunters"][hunter]["skip"]
     ending: set[str] = set()
     for code in result:
@@ -92,8 +92,8 @@ def apply(ctx: Ctx, fight_: QueueItem) -> str | None:
             ending.add("end")
             fly(ctx)
         elif code == "hunter_discards_event" and state["hunters"][hunter]["events"]:
-            fight.ask(ctx, fight_, "discard_one", controller(state, hunter), front=True,
-                      hunter=hunter, kinds=["events"], why=why)
+            combat_in_progress.ask(ctx, fight_, "discard_one", controller(state, hunter),
+                                   front=True, hunter=hunter, kinds=["events"], why=why)
         elif code == "hunter_discards_all_items":
             for held in list(state["hunters"][hunter]["items"]):
                 hunters.discard_card(ctx, hunter, held, why)

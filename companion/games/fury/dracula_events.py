@@ -9,8 +9,8 @@ from typing import Any
 from companion.games.base import N_
 from companion.games.fury import board, cards, figures, hunters, movement, trail
 from companion.games.fury.choices import ask, question
-from companion.games.fury.event_effects import cancel, hunter_options, pending, place_options
-from companion.games.fury.events import open_window, set_ally
+from companion.games.fury.event_cards import open_window, set_ally
+from companion.games.fury.event_common_effects import cancel, hunter_options, pending, place_options
 from companion.games.fury.state import (
     DRACULA,
     Ctx,
@@ -67,7 +67,7 @@ def _evasion_options(state: State, data: dict[str, Any]) -> list[Any]:
 
 @question(N_("Evasion: where to?"), _evasion_options)
 def _evasion(ctx: Ctx, data: dict[str, Any], place: str) -> None:
-    from companion.games.fury import dracula
+    from companion.games.fury import dracula_turn
 
     state = ctx.state
     slot = trail.new_slot(state, place, place)
@@ -76,7 +76,7 @@ def _evasion(ctx: Ctx, data: dict[str, Any], place: str) -> None:
     state["sea_run"] = 0
     dropped = trail.push(state, slot)
     if dropped is not None:
-        dracula.drop(ctx, dropped)
+        dracula_turn.drop(ctx, dropped)
 
 
 # --- Dracula's cards at the start of his turn ------------------------------------------------
@@ -192,14 +192,14 @@ def wild_horses(ctx: Ctx, play_: dict[str, Any]) -> None:
     """„Move that hunter to any city one road away; the combat does not take place. He may
     still rest, supply or trade.“ Played in Dracula's turn before the combat
     (``before_combat``), it ends that combat before its first round."""
-    from companion.games.fury import before_combat, fight
+    from companion.games.fury import before_combat, combat_in_progress
 
     state = ctx.state
-    fight_ = fight.find(state)
+    fight_ = combat_in_progress.find(state)
     if fight_ is not None and before_combat.walked_in(state, fight_):
         group = list(fight_["hunters"])
         ctx.say("The combat does not take place.")
-        fight.end(ctx, fight_, "cancelled")
+        combat_in_progress.end(ctx, fight_, "cancelled")
         turn = turn_of(state)
         turn["ended"] = False
         turn["stage"] = "act"

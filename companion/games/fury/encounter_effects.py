@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from companion.games.base import N_
-from companion.games.fury import board, cards, decks, events, figures, hunters
+from companion.games.fury import board, cards, decks, event_cards, figures, hunters
 from companion.games.fury.choices import ask, question
 from companion.games.fury.encounters import start_combat
 from companion.games.fury.state import (
@@ -109,7 +109,7 @@ def desecrated_soil(ctx: Ctx, token: str, group: list[str], ambush: bool) -> boo
         ctx.say("Dracula draws {card}: a hunters' card, discarded.", card=cards.event_name(card))
     else:
         ctx.say("Dracula draws a bat card.")
-        events.dracula_gains(ctx, card)
+        event_cards.dracula_gains(ctx, card)
     return False
 
 

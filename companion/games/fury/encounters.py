@@ -15,7 +15,7 @@ from collections.abc import Callable
 from typing import Any
 
 from companion.games.base import N_, NP_, Action
-from companion.games.fury import board, byhand, cards, events, news, trail
+from companion.games.fury import board, byhand, cards, event_cards, news, trail
 from companion.games.fury.state import DRACULA, Ctx, QueueItem, State, place_of, turn_of
 
 Effect = Callable[[Ctx, str, list[str], bool], bool]
@@ -24,7 +24,7 @@ return True when the token stays where it is (a New Vampire that escaped) instea
 back to the pool."""
 
 Starter = Callable[[Ctx, str, list[str], str], bool]
-"""``start(ctx, enemy, hunters, place) -> stays``: begin a fight (``combat.start``); True
+"""``start(ctx, enemy, hunters, place) -> stays``: begin a fight (``combat_rounds.start``); True
 when an agent's token stays where it was met while it is fought."""
 
 
@@ -97,10 +97,10 @@ def resolve(ctx: Ctx, token: str, group: list[str], ambush: bool = False) -> Non
     news.begin(ctx, "encounter", cards.encounter_name(token),
                cards.en(cards.encounter(token)["text"]),
                hunters=[cards.hunter_name(h) for h in group])
-    events.later(ctx, "meet", token=token, group=list(group), ambush=ambush,
+    event_cards.later(ctx, "meet", token=token, group=list(group), ambush=ambush,
                  slot=None if slot is None else slot["id"], forewarned=False, seduced=False,
                  asked=False)
-    events.open_window(ctx, "encounter", among=group, token=token)
+    event_cards.open_window(ctx, "encounter", among=group, token=token)
 
 
 def _meet(ctx: Ctx, item: QueueItem) -> None:
@@ -122,7 +122,7 @@ def _act(ctx: Ctx, item: QueueItem) -> None:
             and not item["asked"] and not item["forewarned"]:
         item["asked"] = True
         state["queue"].insert(0, item)
-        events.open_window(ctx, "new_vampire", group=group)
+        event_cards.open_window(ctx, "new_vampire", group=group)
         return
     if slot is not None:
         slot["tokens"].remove(token)

@@ -6,9 +6,10 @@ from __future__ import annotations
 from typing import Any
 
 from companion.games.base import N_
-from companion.games.fury import board, cards, events, hunters, movement, trail
+from companion.games.fury import board, cards, event_cards, hunters, movement, trail
 from companion.games.fury.choices import Option, ask, question
-from companion.games.fury.event_effects import (
+from companion.games.fury.event_cards import later, set_ally
+from companion.games.fury.event_common_effects import (
     LAND,
     cancel,
     newspaper,
@@ -16,7 +17,6 @@ from companion.games.fury.event_effects import (
     place_options,
     reveal,
 )
-from companion.games.fury.events import later, set_ally
 from companion.games.fury.state import (
     DRACULA,
     Ctx,
@@ -358,7 +358,7 @@ def _consent(ctx: Ctx, data: dict[str, Any], key: str) -> None:
                 card=cards.event_name(card_id))
         return
     hunters.lose_card(state, holder, card_id)
-    events.play(ctx, card_id, holder, {"hunter": target})
+    event_cards.play(ctx, card_id, holder, {"hunter": target})
 
 
 def stormy_seas(ctx: Ctx, play_: dict[str, Any]) -> None:
@@ -396,7 +396,7 @@ def _ashore_options(state: State, data: dict[str, Any]) -> list[Any]:
 
 @question(N_("Stormy Seas: go ashore"), _ashore_options)
 def _ashore(ctx: Ctx, data: dict[str, Any], port: str) -> None:
-    from companion.games.fury import dracula
+    from companion.games.fury import dracula_turn
 
     if port == "stay":
         return
@@ -407,7 +407,7 @@ def _ashore(ctx: Ctx, data: dict[str, Any], port: str) -> None:
     ctx.say("Dracula goes ashore in {place}.", place=board.name(port))
     dropped = trail.push(state, slot)
     if dropped is not None:
-        dracula.drop(ctx, dropped)
+        dracula_turn.drop(ctx, dropped)
 
 
 def with_luck_target(state: State, hunter: str | None, data: dict[str, Any]) -> bool:

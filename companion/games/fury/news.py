@@ -1,6 +1,6 @@
 """What just happened, for the tablet's first screen: the encounter or event card just
 resolved, with what it did and the dice it rolled, kept for the rest of that turn and the
-next (a combat has its own panel, ``fight.view``)."""
+next (a combat has its own panel, ``combat_in_progress.view``)."""
 
 from __future__ import annotations
 

@@ -4,7 +4,7 @@ default (a module of their own: the rules and the set-up list from the box both 
 from __future__ import annotations
 
 from companion.games.base import N_, Option
-from companion.games.fury import tactics
+from companion.games.fury import combat_cards
 
 OPTIONS: tuple[Option, ...] = (
     Option("hunters", N_("Who plays which hunter"), "auto", kind="text", words=(N_("auto"),),
@@ -46,5 +46,5 @@ OPTIONS: tuple[Option, ...] = (
            hint=N_("The first seat is then the app's: it plays every decision of Dracula "
                    "from what his own phone would show, and the other players share the "
                    "four hunters. After the game, “companion verify” replays its decisions.")),
-    *tactics.OPTIONS,
+    *combat_cards.OPTIONS,
 )

@@ -8,10 +8,10 @@ here, or is an ally (a lasting effect read where it acts), or is left to the pla
 with the reason, and that every question a card asks and every step it leaves for later is
 listed.
 
-This module sits above the modules it names. The dispatchers below it (``events``,
-``encounters``, ``before_combat``, ``fight``, ``choices``) look a handler up here when a card is
-played, by an import inside the function (``tests/games/fury/test_fury_imports.py`` allows
-only those).
+This module sits above the modules it names. The dispatchers below it (``event_cards``,
+``encounters``, ``before_combat``, ``combat_in_progress``, ``choices``) look a handler up here
+when a card is played, by an import inside the function
+(``tests/games/fury/test_fury_imports.py`` allows only those).
 """
 
 from __future__ import annotations
@@ -22,25 +22,25 @@ from types import ModuleType
 from companion.games.fury import (
     before_combat,
     byhand,
-    combat,
+    combat_cards,
+    combat_in_progress,
     combat_results,
+    combat_rounds,
     decks,
     dracula_events,
     encounter_effects,
     encounters,
-    event_effects,
-    events,
-    fight,
-    hunt,
+    event_cards,
+    event_common_effects,
     hunter_events,
+    hunter_turn,
     hunters,
     items,
     movement,
-    tactics,
-    turns,
+    order_of_play,
 )
 from companion.games.fury.choices import Question
-from companion.games.fury.events import Card
+from companion.games.fury.event_cards import Card
 
 
 @dataclass(frozen=True)
@@ -65,7 +65,7 @@ EVENTS: dict[str, Card] = {
     "re_equip": Card(hunter_events.re_equip),
     "surprising_return": Card(hunter_events.surprising_return),
     "vampire_lair": Card(hunter_events.vampire_lair),
-    "excellent_weather": Card(hunt.excellent_weather),
+    "excellent_weather": Card(hunter_turn.excellent_weather),
     # the hunters' cards kept for a moment
     "long_day": Card(hunter_events.long_day, ("hunter_start",), hunter_events.not_dawn),
     "money_trail": Card(hunter_events.money_trail, ("hunter_start",)),
@@ -99,7 +99,7 @@ EVENTS: dict[str, Card] = {
     "customs_search": Card(dracula_events.customs_search, ("customs",)),
     "control_storms": Card(dracula_events.control_storms, ("at_sea",)),
     "relentless_minion": Card(dracula_events.relentless_minion, ("minion",)),
-    "sensationalist_press": Card(event_effects.sensationalist_press, ("reveal",)),
+    "sensationalist_press": Card(event_common_effects.sensationalist_press, ("reveal",)),
     # played before a combat (``BEFORE_COMBAT``): the event waits for a cancel, then acts
     "advance_planning": Card(before_combat.as_event(before_combat.advance_planning)),
     "trap": Card(before_combat.as_event(before_combat.trap)),
@@ -107,22 +107,22 @@ EVENTS: dict[str, Card] = {
     "heroic_leap": Card(before_combat.as_event(before_combat.heroic_leap)),
     "rage": Card(before_combat.as_event(before_combat.rage)),
 }
-"""Event card → its effect and the windows (``events.WINDOWS``) where a kept card may be
+"""Event card → its effect and the windows (``event_cards.WINDOWS``) where a kept card may be
 played; no window for a card played at once."""
 
 ALLIES: dict[str, Elsewhere] = {
-    "jonathan_harker": Elsewhere(event_effects, "standing",
+    "jonathan_harker": Elsewhere(event_common_effects, "standing",
                                  "the hunters' ally: the trail's oldest card revealed"),
     "rufus_smith": Elsewhere(movement, "sea_cost", "the hunters' ally: Dracula's sea moves"),
-    "sister_agatha": Elsewhere(tactics, "agatha", "the hunters' ally: Dracula's combat cards "
+    "sister_agatha": Elsewhere(combat_cards, "agatha", "the hunters' ally: Dracula's combat cards "
                                                   "cost him blood"),
     "draculas_brides": Elsewhere(decks, "encounter_hand_size",
                                  "Dracula's ally: his encounter hand"),
     "immanuel_hildesheim": Elsewhere(decks, "event_hand_size", "Dracula's ally: his event hand"),
-    "quincey_p_morris": Elsewhere(event_effects, "quincey",
+    "quincey_p_morris": Elsewhere(event_common_effects, "quincey",
                                   "Dracula's ally: a hunter loses health"),
 }
-"""Ally cards stay in play (``events.set_ally``) and act as a lasting effect, read by the
+"""Ally cards stay in play (``event_cards.set_ally``) and act as a lasting effect, read by the
 function named."""
 
 BY_HAND: dict[str, str] = {
@@ -197,12 +197,12 @@ COMBAT_CARDS: tuple[str, ...] = (
     "strength", "punch_agent", "dodge_agent", "knife_agent", "pistol_agent", "rifle_agent",
 )
 """Combat cards played as secret tactics: what each does is its cell in the result tables
-(``tactics.cell``), played by ``combat``."""
+(``combat_cards.cell``), played by ``combat_rounds``."""
 
-START_COMBAT: encounters.Starter = combat.start
+START_COMBAT: encounters.Starter = combat_rounds.start
 """How a fight begins, for the encounters and event cards that start one."""
 
-FIGHT_ENDS: dict[str, fight.OnEnd] = {
+FIGHT_ENDS: dict[str, combat_in_progress.OnEnd] = {
     "agent": dracula_events.after_agent,
 }
 """Who hears of a finished fight, by its source or enemy (Relentless Minion)."""
@@ -225,21 +225,21 @@ POWERS: dict[str, Elsewhere] = {
                                                 "his trail by dracula.do_move")
     for power in ("hide", "feed", "dark_call", "double_back", "wolf_form")
 }
-"""Dracula's powers: moves (``movement.dracula_moves``), laid by ``dracula.do_move``."""
+"""Dracula's powers: moves (``movement.dracula_moves``), laid by ``dracula_turn.do_move``."""
 
 
 # --- steps left for after a question ------------------------------------------------------
 
-LATER: dict[str, events.Later] = {
+LATER: dict[str, event_cards.Later] = {
     "meet": encounters._meet,
-    "reveal": event_effects._reveal_now,
+    "reveal": event_common_effects._reveal_now,
     "sweep": hunter_events._sweep,
-    "train": hunt._train,
-    "rested": hunt._rested,
-    "fight": turns._fight,
+    "train": hunter_turn._train,
+    "rested": hunter_turn._rested,
+    "fight": order_of_play._fight,
     "combat_window_next": before_combat.next_after_card,
 }
-"""The rest of an effect, queued by ``events.later(ctx, name)`` behind a question."""
+"""The rest of an effect, queued by ``event_cards.later(ctx, name)`` behind a question."""
 
 
 # --- questions a card puts to a player ------------------------------------------------------
@@ -247,13 +247,13 @@ LATER: dict[str, events.Later] = {
 QUESTIONS: dict[str, Question] = {
     # byhand.py
     "correction_check": byhand._check,
-    # combat.py
-    "combat_tie": combat._tie,
-    "combat_tie_check": combat._tie_check,
-    "combat_apply": combat._apply_card,
-    "combat_target": combat._target,
-    "combat_confirm": combat._confirm,
-    "combat_confirm_check": combat._confirm_check,
+    # combat_rounds.py
+    "combat_tie": combat_rounds._tie,
+    "combat_tie_check": combat_rounds._tie_check,
+    "combat_apply": combat_rounds._apply_card,
+    "combat_target": combat_rounds._target,
+    "combat_confirm": combat_rounds._confirm,
+    "combat_confirm_check": combat_rounds._confirm_check,
     # dracula_events.py
     "night_visit": dracula_events._night_visit,
     "influence": dracula_events._influence,
@@ -271,9 +271,9 @@ QUESTIONS: dict[str, Question] = {
     "ambush_draw": encounter_effects._ambush_draw,
     "return_token": encounter_effects._return_token,
     "bats_move": encounter_effects._bats_move,
-    # event_effects.py
-    "press": event_effects._press,
-    "quincey": event_effects._quincey,
+    # event_common_effects.py
+    "press": event_common_effects._press,
+    "quincey": event_common_effects._quincey,
     # hunter_events.py
     "scout": hunter_events._scout,
     "consecrate": hunter_events._consecrate,

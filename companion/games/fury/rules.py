@@ -7,9 +7,9 @@ dice, and shows each phone only what its player may know. The physical board kee
 figures; the tablet mirrors what is public.
 
 The game is split along its own concepts: ``board`` (the map), ``cards`` (the components),
-``trail``, ``movement``, ``decks``, ``dracula`` and ``hunt`` (the two kinds of turn),
-``encounters`` (search and encounters), ``events``, ``hunters`` (health, bites, defeat),
-``byhand`` (outcomes entered by the players), ``turns`` (the order of play) and ``view``.
+``trail``, ``movement``, ``decks``, ``dracula_turn`` and ``hunter_turn`` (the two kinds of turn),
+``encounters`` (search and encounters), ``event_cards``, ``hunters`` (health, bites, defeat),
+``byhand`` (outcomes entered by the players), ``order_of_play`` and ``view``.
 
 >>> from companion.fairplay.fairness import StepRandom
 >>> state = setup(default_options(), StepRandom(b"k" * 32, 0))
@@ -40,17 +40,17 @@ from companion.games.fury import (
     byhand,
     cards,
     choices,
-    combat,
+    combat_cards,
+    combat_rounds,
     decks,
-    dracula,
+    dracula_turn,
     encounters,
-    events,
+    event_cards,
     figures,
-    hunt,
+    hunter_turn,
     items,
-    tactics,
+    order_of_play,
     trail,
-    turns,
 )
 from companion.games.fury.automa import play as automa
 from companion.games.fury.box import box
@@ -126,7 +126,7 @@ def train_faces(text: str) -> list[int]:
 def validate(options: dict[str, Any]) -> None:
     hunter_split(options.get("hunters", "auto"), options["players"])
     train_faces(options.get("train_die", "0,1,1,2,2,3"))
-    tactics.initiative_values(options.get("initiative", ""))
+    combat_cards.initiative_values(options.get("initiative", ""))
 
 
 def seats(options: dict[str, Any]) -> SeatSpec:
@@ -245,11 +245,11 @@ def actions(state: State, seat: int) -> list[Action]:
     if state["result"] is not None:
         return []
     if state["queue"]:
-        out = turns.queue_actions(state, seat, state["queue"][0])
+        out = order_of_play.queue_actions(state, seat, state["queue"][0])
     elif state["phase"] == "setup":
-        out = turns.setup_actions(state, seat)
+        out = order_of_play.setup_actions(state, seat)
     else:
-        out = turns.turn_actions(state, seat)
+        out = order_of_play.turn_actions(state, seat)
         if state["phase"] == "play":
             out = out + byhand.correction_action(state, seat)
     return sorted(out, key=Action.sort_key)
@@ -293,7 +293,7 @@ def _run(state: State, seat: int, move: Move[Handler], params: dict[str, Any],
     ctx = Ctx(thaw(state), [], rng, seat=seat)
     before = trail.hunters_know(state)["now"] if state["trail"] else None
     move.handler(ctx, seat, params)
-    turns.advance(ctx)
+    order_of_play.advance(ctx)
     figures.follow_dracula(ctx, before)
     figures.follow_tracks(ctx, state)
     return Applied(ctx.state, ctx.log, ctx.revealed)
@@ -301,39 +301,39 @@ def _run(state: State, seat: int, move: Move[Handler], params: dict[str, Any],
 
 MOVES: Moves[State, Handler] = Moves(
     {
-        "start_at": Move(turns.do_start_at, {"place": str}),
-        "to_time": Move(turns.do_to_time),
-        "move": Move(dracula.do_move, {"to": str, "power": str}),
-        "teleport": Move(dracula.do_teleport),
-        "dropoff": Move(dracula.do_dropoff, {"choice": str, "token": str}),
-        "keep_token": Move(dracula.do_keep_token, {"token": str}),
-        "attack": Move(dracula.do_attack),
-        "place": Move(dracula.do_place, {"token": str}),
-        "ambush": Move(dracula.do_ambush, {"token": str, "hunter": str}),
-        "to_movement": Move(hunt.do_to_movement),
-        "resolve": Move(hunt.do_resolve, {"ability": str}),
-        "go": Move(hunt.do_go, {"place": str}),
-        "cure": Move(hunt.do_cure),
+        "start_at": Move(order_of_play.do_start_at, {"place": str}),
+        "to_time": Move(order_of_play.do_to_time),
+        "move": Move(dracula_turn.do_move, {"to": str, "power": str}),
+        "teleport": Move(dracula_turn.do_teleport),
+        "dropoff": Move(dracula_turn.do_dropoff, {"choice": str, "token": str}),
+        "keep_token": Move(dracula_turn.do_keep_token, {"token": str}),
+        "attack": Move(dracula_turn.do_attack),
+        "place": Move(dracula_turn.do_place, {"token": str}),
+        "ambush": Move(dracula_turn.do_ambush, {"token": str, "hunter": str}),
+        "to_movement": Move(hunter_turn.do_to_movement),
+        "resolve": Move(hunter_turn.do_resolve, {"ability": str}),
+        "go": Move(hunter_turn.do_go, {"place": str}),
+        "cure": Move(hunter_turn.do_cure),
         # a card played for another hunter (Hypnosis) names him
-        "play_event": Move(events.do_play_event, {"card": str, "hunter": str},
+        "play_event": Move(event_cards.do_play_event, {"card": str, "hunter": str},
                            optional={"target": str}),
-        "pass": Move(events.do_pass),
-        "join": Move(hunt.do_join, {"hunter": str, "join": bool}),
-        "train": Move(hunt.do_train, {"carriage": str}),
-        "set_sail": Move(hunt.do_set_sail, {"card": str}),
+        "pass": Move(event_cards.do_pass),
+        "join": Move(hunter_turn.do_join, {"hunter": str, "join": bool}),
+        "train": Move(hunter_turn.do_train, {"carriage": str}),
+        "set_sail": Move(hunter_turn.do_set_sail, {"card": str}),
         "use_item": Move(items.do_use, {"hunter": str, "card": str}),
-        "ride": Move(hunt.do_ride, {"card": str, "to": str}),
-        "travel": Move(hunt.do_travel, {"to": str, "by": str}),
-        "stay": Move(hunt.do_stay),
-        "rest": Move(hunt.do_rest, {"hunter": str}),
-        "supply": Move(hunt.do_supply, {"hunter": str, "what": str}),
-        "give": Move(hunt.do_give, {"from": str, "to": str, "card": str}),
-        "end_turn": Move(hunt.do_end_turn),
-        "discard": Move(hunt.do_discard, {"card": str}),
+        "ride": Move(hunter_turn.do_ride, {"card": str, "to": str}),
+        "travel": Move(hunter_turn.do_travel, {"to": str, "by": str}),
+        "stay": Move(hunter_turn.do_stay),
+        "rest": Move(hunter_turn.do_rest, {"hunter": str}),
+        "supply": Move(hunter_turn.do_supply, {"hunter": str, "what": str}),
+        "give": Move(hunter_turn.do_give, {"from": str, "to": str, "card": str}),
+        "end_turn": Move(hunter_turn.do_end_turn),
+        "discard": Move(hunter_turn.do_discard, {"card": str}),
         "next_encounter": Move(encounters.do_next, {"token": str}),
         "choose": Move(choices.do_choose, {"key": str}),
         # against several hunters Dracula's tactic names the hunter it strikes
-        "tactic": Move(combat.do_tactic, {"fighter": str, "card": str},
+        "tactic": Move(combat_rounds.do_tactic, {"fighter": str, "card": str},
                        optional={"target": str}),
         "hand_open": Move(byhand.do_open),
         "hand_done": Move(byhand.do_done),

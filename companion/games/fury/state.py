@@ -16,7 +16,7 @@ Phase = Literal["setup", "play", "over"]
 """The hunters and Dracula choose where they start, the rounds, the end."""
 Stage = Literal["begin", "start", "move", "moved", "act", "action", "search", "mature",
                 "refill", "end", "time", "bats", "encounters", "dracula"]
-"""How far the turn has gone (``turns.advance`` moves it on)."""
+"""How far the turn has gone (``order_of_play.advance`` moves it on)."""
 QueueKind = Literal["ambush", "by_hand", "choice", "combat", "discard", "dropoff", "effect",
                     "go_anywhere", "keep_tokens", "window"]
 """What a queued step waits for: Dracula's ambush, an outcome by hand, a question, a fight,
@@ -73,7 +73,7 @@ class Roadblock(TypedDict):
 
 
 class Turn(TypedDict):
-    """The turn being played (``turns.new_turn``)."""
+    """The turn being played (``order_of_play.new_turn``)."""
 
     who: str
     """Whose turn: "dracula" or one of the four hunters (``cards.HUNTERS``)."""
@@ -150,7 +150,7 @@ class QueueItem(TypedDict, total=False):
     tokens: bool
     trap: bool
     outcome: str
-    """How a fight ended (``fight.end``), for whoever listens to it."""
+    """How a fight ended (``combat_in_progress.end``), for whoever listens to it."""
     why: str
     what: str
     """An outcome by hand: what the players settle (a message id with ``args``)."""

@@ -17,9 +17,9 @@ from companion.games.fury import (
     board,
     cards,
     choices,
-    combat,
+    combat_in_progress,
+    combat_rounds,
     decks,
-    fight,
     figures,
     movement,
     news,
@@ -141,7 +141,7 @@ _ON_THE_TABLET = {
 
 def _waiting(state: State) -> dict[str, Any] | None:
     """The decision the game waits for. An automatic step (``effect``) waits for nobody:
-    ``turns.advance`` runs it at once, so it heads the queue only when the game ended before
+    ``order_of_play.advance`` runs it at once, so it heads the queue only when the game ended before
     it ran (Heroic Leap bringing Dracula's blood to 0), and it has no seat."""
     if state["queue"] and state["queue"][0]["kind"] != "effect":
         item = state["queue"][0]
@@ -155,7 +155,7 @@ def _waiting(state: State) -> dict[str, Any] | None:
             out.update(what=item["what"], args=item["args"], seats=item["seats"],
                        done=item["done"], hunters=[cards.hunter_name(h) for h in item["hunters"]])
         elif item["kind"] == "combat":
-            out["seats"] = fight.waiting_seats(state, item)
+            out["seats"] = combat_in_progress.waiting_seats(state, item)
         else:
             out["seats"] = [item["seat"]]
         return out
@@ -286,7 +286,7 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
         "waiting": _waiting(state),
         "mine": mine,
         "result": state["result"],
-        "combat": combat.view(state, seat),
+        "combat": combat_rounds.view(state, seat),
         "board": figures.instructions(state, seat),
         "markers": figures.markers(state, seat),
         "figures": figures.standing(state),
@@ -404,10 +404,10 @@ def redeal_hidden(state: State, seat: int | None, rng: Random) -> State:
         if hunter not in mine:
             events_pool.append(("hunter", hunter))
             items_pool.append(("hunter", hunter))
-    known = combat.public_cards(state, seat)
+    known = combat_rounds.public_cards(state, seat)
     _swap_cards(new, rng, events_pool, "events", known)
     _swap_cards(new, rng, items_pool, "items", known)
-    combat.redeal(new, seat, rng)
+    combat_rounds.redeal(new, seat, rng)
     return new
 
 

@@ -2,7 +2,7 @@
 
 ``fight(...)`` plays the rulebook's setup, puts the hunters (and Dracula, or an agent's token)
 where the combat is, gives them cards from the decks (so every card stays counted) and starts
-the combat through ``combat.start``, the hook every fight of the engine uses.
+the combat through ``combat_rounds.start``, the hook every fight of the engine uses.
 """
 
 from __future__ import annotations
@@ -11,8 +11,7 @@ from functools import cache
 from typing import Any
 
 from companion.games.base import thaw
-from companion.games.fury import cards, combat, rules, trail
-from companion.games.fury import fight as fights
+from companion.games.fury import cards, combat_in_progress, combat_rounds, rules, trail
 from companion.games.fury.state import Ctx
 from tests.games.fury.fury_positions import Table
 from tests.playing import rng_for
@@ -43,7 +42,7 @@ class FightTable(Table):
 
     @property
     def fight(self) -> dict[str, Any] | None:
-        return fights.find(self.state)
+        return combat_in_progress.find(self.state)
 
     def tactic(self, fighter: str, card: str, dice: tuple[int, ...] = (),
                at: str | None = None) -> FightTable:
@@ -138,7 +137,7 @@ def fight(enemy: str = "dracula", hunters: tuple[str, ...] = ("godalming",),
         slot.update(tokens=[opponent], shown=[opponent], revealed=True)
         state["trail"].append(slot)
     ctx = Ctx(state, [], rng_for(5, table.seed))
-    combat.start(ctx, opponent, list(hunters), place, source)
+    combat_rounds.start(ctx, opponent, list(hunters), place, source)
     table.log = ctx.log
     while not window and (table.question() or {}).get("question") == "combat_window":
         table.answer("none")

@@ -7,7 +7,7 @@ import pytest
 
 from companion.fairplay.fairness import StepRandom
 from companion.games.base import ActionSyntaxError, IllegalActionError
-from companion.games.fury import board, cards, decks, hunt, rules, trail
+from companion.games.fury import board, cards, decks, hunter_turn, rules, trail
 from companion.games.fury.cards import HUNTERS
 from companion.games.fury.state import Ctx
 from tests.games.fury.fury_positions import Table, dracula_moves
@@ -620,7 +620,7 @@ def test_castle_allows_no_rest_supply_or_trade():
     table.act(seat, "stay")
     assert table.state["turn"]["who"] == "seward"
     table.state["turn"].update(stage="act", acted=None)
-    assert [a.action for a in hunt.act_actions(table.state)] == ["end_turn"]
+    assert [a.action for a in hunter_turn.act_actions(table.state)] == ["end_turn"]
 
 
 def test_events_are_drawn_from_the_bottom():

@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 from babel.messages.pofile import read_po
 
-from companion.games.fury import board, draw, geo
+from companion.games.fury import board, geo, map_drawing
 
 ROOT = Path(__file__).parents[3]
 SHARED = ROOT.parent / "shared" / "data" / "fury" / "map.json"
@@ -235,18 +235,18 @@ def test_spot_gives_an_overlay_entry():
 SVG = "{http://www.w3.org/2000/svg}"
 
 
-@pytest.mark.parametrize("lang", draw.LANGUAGES)
+@pytest.mark.parametrize("lang", map_drawing.LANGUAGES)
 def test_the_committed_svg_is_drawn_from_the_data(lang):
     """``companion/games/fury/static/map-<lang>.svg`` is what
-    ``python -m companion.games.fury.draw`` makes of the map data now."""
-    committed = (draw.STATIC / f"map-{lang}.svg").read_text(encoding="utf-8")
-    assert committed == draw.europe_svg(draw.names_in(lang)), (
-        "run python -m companion.games.fury.draw")
+    ``python -m companion.games.fury.map_drawing`` makes of the map data now."""
+    committed = (map_drawing.STATIC / f"map-{lang}.svg").read_text(encoding="utf-8")
+    assert committed == map_drawing.europe_svg(map_drawing.names_in(lang)), (
+        "run python -m companion.games.fury.map_drawing")
 
 
-@pytest.mark.parametrize("lang", draw.LANGUAGES)
+@pytest.mark.parametrize("lang", map_drawing.LANGUAGES)
 def test_every_place_is_drawn_and_named_in_the_language(lang):
-    path = draw.STATIC / f"map-{lang}.svg"
+    path = map_drawing.STATIC / f"map-{lang}.svg"
     assert path.stat().st_size < 60_000
     root = ET.parse(path).getroot()
     assert root.get("viewBox") == f"0 0 {geo.WIDTH} {geo.HEIGHT}"
@@ -259,7 +259,7 @@ def test_every_place_is_drawn_and_named_in_the_language(lang):
 
 
 def test_large_cities_are_bigger_and_the_castle_and_hospital_have_their_own_marks():
-    root = ET.fromstring(draw.europe_svg(draw.names_in("en")))
+    root = ET.fromstring(map_drawing.europe_svg(map_drawing.names_in("en")))
     groups = {g.get("id")[2:]: g for g in root.iter(f"{SVG}g") if g.get("id")}
     radius = {pid: float(c.get("r")) for pid, g in groups.items() for c in g.iter(f"{SVG}circle")}
     assert min(r for pid, r in radius.items() if board.PLACES[pid].kind == "large_city") > max(
@@ -269,22 +269,22 @@ def test_large_cities_are_bigger_and_the_castle_and_hospital_have_their_own_mark
     assert groups[board.HOSPITAL].find(f"{SVG}rect") is not None
 
 
-@pytest.mark.parametrize("lang", draw.LANGUAGES)
+@pytest.mark.parametrize("lang", map_drawing.LANGUAGES)
 def test_no_name_covers_another_name_or_a_dot(lang):
     """Readable on the tablet: every name inside the frame, none over another name or
     over another place's mark."""
-    links = [draw.route(a, b, t) for a, b, t in board.LINKS]
-    boxes = draw.place_labels(draw.names_in(lang), [
+    links = [map_drawing.route(a, b, t) for a, b, t in board.LINKS]
+    boxes = map_drawing.place_labels(map_drawing.names_in(lang), [
         (p, q) for points in links for p, q in itertools.pairwise(points)])
     for a, b in itertools.combinations(boxes, 2):
-        assert draw.overlap(boxes[a], boxes[b]) == 0, (a, b)
+        assert map_drawing.overlap(boxes[a], boxes[b]) == 0, (a, b)
     for pid, box in boxes.items():
         assert box[0] >= 0 and box[1] >= 0, pid
         assert box[2] <= geo.WIDTH and box[3] <= geo.HEIGHT, pid
         for place in board.PLACES.values():
-            r = draw.RADIUS[place.kind]
+            r = map_drawing.RADIUS[place.kind]
             dot = (place.x - r, place.y - r, place.x + r, place.y + r)
-            assert place.id == pid or draw.overlap(box, dot) == 0, (pid, place.id)
+            assert place.id == pid or map_drawing.overlap(box, dot) == 0, (pid, place.id)
 
 
 def inside(point: tuple[float, float], ring: list[tuple[float, float]]) -> bool:

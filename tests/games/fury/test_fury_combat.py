@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from companion.games.base import ActionSyntaxError
-from companion.games.fury import board, fight, registry, rules, tactics, trail
+from companion.games.fury import board, combat_cards, combat_in_progress, registry, rules, trail
 from tests.games.fury.fury_fights import FightTable
 from tests.games.fury.fury_fights import fight as start_fight
 from tests.games.fury.fury_positions import Table
@@ -119,9 +119,9 @@ def test_repel_and_garlic_together_leave_dracula_dodge():
 def test_the_no_repeat_rule_yields_when_nothing_else_is_left():
     """The limits never leave Dracula without a card."""
     state = start_fight().state
-    limited = dict(fight.find(state), repel=True, no_escape=3,
+    limited = dict(combat_in_progress.find(state), repel=True, no_escape=3,
                    last={"enemy": "dodge_dracula", "godalming": None})
-    assert tactics.enemy_options(state, limited) == ["dodge_dracula"]
+    assert combat_cards.enemy_options(state, limited) == ["dodge_dracula"]
 
 
 def test_sister_agatha_charges_two_blood_for_fangs_or_an_escape_win_or_lose():
@@ -161,7 +161,7 @@ def test_a_choice_reaches_neither_the_table_nor_another_phone_before_the_reveal(
         other["pending"]["enemy"] = card
         for seat in seats:
             assert rules.view(table.state, seat) == seen[seat], (seat, card)
-    fight.find(table.state)["pending"]["enemy"] = "fangs"
+    combat_in_progress.find(table.state)["pending"]["enemy"] = "fangs"
     enemy = seen[None]["combat"]["fighters"][0]
     assert enemy["chosen"] and enemy["choice"] is None
     assert "Fangs" not in str(seen[None]) and "Fangs" not in str(seen[1])
@@ -186,14 +186,15 @@ def test_the_leak_redeal_deals_other_seats_choices_anew():
     cards_dealt = set()
     for step in range(30):
         other = rules.redeal_hidden(table.state, None, rng_for(step))
-        found = fight.find(other)
+        found = combat_in_progress.find(other)
         cards_dealt.add((found["pending"]["enemy"], found["pending"]["seward"]))
         assert found["pending"]["godalming"] is None
         assert found["pending"]["seward"] in other["hunters"]["seward"]["items"] + [
             "punch", "dodge", "escape"]
     assert len(cards_dealt) > 3
     mine = rules.redeal_hidden(table.state, table.seat_of("seward"), rng_for(1))
-    assert fight.find(mine)["pending"]["seward"] == fight.find(table.state)["pending"]["seward"]
+    assert combat_in_progress.find(mine)["pending"]["seward"] \
+        == combat_in_progress.find(table.state)["pending"]["seward"]
 
 
 # --- dice and modifiers --------------------------------------------------------------------
@@ -615,10 +616,10 @@ def test_draculas_target_stays_as_secret_as_his_card_until_the_reveal():
     seats = (None, 1, 2)
     seen = {s: rules.view(table.state, s) for s in seats}
     for hunter in ("godalming", "seward"):
-        fight.find(table.state)["aim"] = hunter
+        combat_in_progress.find(table.state)["aim"] = hunter
         for seat in seats:
             assert rules.view(table.state, seat) == seen[seat], (seat, hunter)
-    fight.find(table.state)["aim"] = "seward"
+    combat_in_progress.find(table.state)["aim"] = "seward"
     assert rules.view(table.state, 0)["combat"]["fighters"][0]["aim"] == "Dr. Seward"
     assert seen[None]["combat"]["fighters"][0]["aim"] is None
     table.tactic("godalming", "punch").tactic("seward", "dodge", dice=(6, 1))
@@ -638,7 +639,7 @@ def test_a_tactic_without_its_target_is_refused_with_a_sentence():
     with pytest.raises(ActionSyntaxError):
         rules.apply(table.state, 0, {"action": "tactic", "params": {
             "fighter": "enemy", "card": "claws", "target": 2}}, rng_for(1))
-    assert fight.find(table.state)["pending"]["enemy"] is None
+    assert combat_in_progress.find(table.state)["pending"]["enemy"] is None
 
 
 def test_with_the_option_dracula_picks_whom_his_win_strikes_after_the_reveal():
@@ -682,7 +683,7 @@ def test_dracula_attacks_in_his_action_phase_and_his_turn_goes_on_after_the_comb
     table.state["encounters"] = table.state["encounters"][:3]
     table.act(0, "tactic", fighter="enemy", card="escape_man")
     table.act(table.seat_of("mina"), "tactic", fighter="mina", card="escape")
-    assert fight.find(table.state) is None
+    assert combat_in_progress.find(table.state) is None
     assert table.state["turn"]["who"] == "godalming"
     assert len(table.state["encounters"]) == 5
 
@@ -705,7 +706,7 @@ def met(token: str, dracula_there: bool) -> FightTable:
     table.state, table.step = plain.state, plain.step
     if dracula_there:
         table.state["trail"][0].update(place="brussels", card="brussels")
-    assert fight.find(table.state)["enemy"] == "agent"
+    assert combat_in_progress.find(table.state)["enemy"] == "agent"
     return table
 
 
@@ -715,7 +716,7 @@ def test_a_hunter_who_flees_a_minion_he_met_ends_his_turn_and_fights_no_dracula(
     локации.“ Dracula is in Brussels too, yet the next hunter's turn begins."""
     table = met("minion_knife:1", dracula_there=True)
     table.round("punch_agent", dice=(6, 6, 1), godalming="escape")
-    assert fight.find(table.state) is None
+    assert combat_in_progress.find(table.state) is None
     assert table.state["turn"]["who"] == "seward"
     assert "minion_knife:1" in trail.holding(table.state, "minion_knife:1")["shown"]
 
@@ -725,7 +726,7 @@ def test_a_minion_killed_goes_back_to_the_pool_and_the_turn_goes_on():
     завершается“); the killed minion's token leaves the card."""
     table = met("minion_knife:1", dracula_there=False)
     table.round("punch_agent", dice=(6, 6, 1), godalming="punch")
-    assert fight.find(table.state) is None
+    assert combat_in_progress.find(table.state) is None
     assert "minion_knife:1" in table.state["pool"]
     assert table.state["turn"]["who"] == "seward"
 

@@ -4,7 +4,7 @@
 
 from __future__ import annotations
 
-from companion.games.fury import fight, rules
+from companion.games.fury import combat_in_progress, rules
 from tests.games.fury.fury_fights import fight as start_fight
 from tests.playing import rng_for
 
@@ -166,7 +166,7 @@ def test_each_player_plays_at_most_one_card_before_the_combat():
     table = start_fight(hunters=("seward",), window=True,
                         events={"seward": ["advance_planning", "escape_route"]})
     play(table, table.seat_of("seward"), "advance_planning")
-    assert table.question() is None and fight.find(table.state)["stage"] == "choose"
+    assert table.question() is None and combat_in_progress.find(table.state)["stage"] == "choose"
 
 
 # --- a card played before the combat may be cancelled like any event ---------------------------

@@ -15,7 +15,7 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from companion.games.fury import board, cards, fight, rules
+from companion.games.fury import board, cards, combat_in_progress, rules
 from companion.games.fury.cards import HUNTERS
 from tests.games.fury.fury_fights import FightTable
 from tests.games.fury.fury_fights import fight as start_fight
@@ -78,7 +78,8 @@ def random_combat(chooser: random.Random, seed: int) -> FightTable:
 
 
 def in_combat(state: dict[str, Any]) -> bool:
-    return fight.find(state) is not None or any(q["kind"] == "choice" for q in state["queue"])
+    return combat_in_progress.find(state) is not None \
+        or any(q["kind"] == "choice" for q in state["queue"])
 
 
 def bounds(state: dict[str, Any]) -> None:
@@ -91,7 +92,7 @@ def bounds(state: dict[str, Any]) -> None:
     assert tokens_everywhere(state) == Counter(cards.ENCOUNTER_POOL)
     assert events_everywhere(state) == Counter(cards.EVENT_DECK)
     assert items_everywhere(state) == Counter(cards.ITEM_DECK)
-    found = fight.find(state)
+    found = combat_in_progress.find(state)
     if found is not None:
         assert set(found["pending"]) == {"enemy", *found["hunters"]}
         assert sum(1 for q in state["queue"] if q["kind"] == "combat") == 1
@@ -130,7 +131,7 @@ def combats(seed: int, count: int, leaks: float) -> None:
         table = random_combat(chooser, seed + n)
         bounds(table.state)
         play_out(table, chooser, leaks)
-        assert fight.find(table.state) is None or rules.result(table.state) is not None
+        assert combat_in_progress.find(table.state) is None or rules.result(table.state) is not None
 
 
 @settings(max_examples=examples(40), deadline=None, suppress_health_check=[HealthCheck.too_slow])

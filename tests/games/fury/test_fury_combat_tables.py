@@ -7,28 +7,28 @@ from __future__ import annotations
 
 import pytest
 
-from companion.games.fury import cards, tactics, trail
+from companion.games.fury import cards, combat_cards, trail
 from tests.games.fury.fury_fights import fight
 
-HUNTER_CARDS = (*tactics.HUNTER_BASIC, *tactics.HUNTER_ITEMS)
-ENEMY_CARDS = [t for t, d in tactics.TACTICS.items() if d["side"] in ("dracula", "agent")]
+HUNTER_CARDS = (*combat_cards.HUNTER_BASIC, *combat_cards.HUNTER_ITEMS)
+ENEMY_CARDS = [t for t, d in combat_cards.TACTICS.items() if d["side"] in ("dracula", "agent")]
 CONFIRMED = [(winner, h, e) for winner in ("hunters", "enemy") for h in HUNTER_CARDS
              for e in ENEMY_CARDS
-             if tactics.TABLES[winner][h][e] is not None
-             and (winner, h, e) not in tactics.SUSPICIOUS]
+             if combat_cards.TABLES[winner][h][e] is not None
+             and (winner, h, e) not in combat_cards.SUSPICIOUS]
 
 
 def test_every_legal_pairing_is_either_confirmed_or_listed_uncertain():
     legal = [(w, h, e) for w in ("hunters", "enemy") for h in HUNTER_CARDS for e in ENEMY_CARDS
-             if tactics.TABLES[w][h][e] is not None]
-    assert len(CONFIRMED) + len(tactics.SUSPICIOUS) == len(legal) == 256
+             if combat_cards.TABLES[w][h][e] is not None]
+    assert len(CONFIRMED) + len(combat_cards.SUSPICIOUS) == len(legal) == 256
 
 
 @pytest.mark.parametrize(("winner", "hunter_card", "enemy_card"), CONFIRMED,
                          ids=["-".join(c) for c in CONFIRMED])
 def test_a_confirmed_cell_does_what_the_table_says(winner, hunter_card, enemy_card):
     agent = enemy_card.endswith("_agent")
-    items = ["dogs"] + ([hunter_card] if hunter_card in tactics.HUNTER_ITEMS else [])
+    items = ["dogs"] + ([hunter_card] if hunter_card in combat_cards.HUNTER_ITEMS else [])
     table = fight("assassin" if agent else "dracula", hunters=("seward",),
                   items={"seward": items}, events={"seward": ["escape_route"]})
     token = table.fight["token"]
@@ -36,7 +36,7 @@ def test_a_confirmed_cell_does_what_the_table_says(winner, hunter_card, enemy_ca
                  if cards.kind(c) == hunter_card), hunter_card)
     table.round(enemy_card, dice=(6, 1) if winner == "hunters" else (1, 6),
                 seward=hunter_card)
-    result = tactics.TABLES[winner][hunter_card][enemy_card]
+    result = combat_cards.TABLES[winner][hunter_card][enemy_card]
     amounts = {code.partition(":")[0]: int(code.partition(":")[2] or 0) for code in result}
     seward = table.hunter("seward")
 
@@ -53,8 +53,8 @@ def test_a_confirmed_cell_does_what_the_table_says(winner, hunter_card, enemy_ca
         assert table.fight["repel"] == ("repel" in result)
         assert table.fight["continues"] == ("continue" in result)
         bonus = winner in (table.fight["dodge"], table.fight["plus"])
-        assert bonus == (tactics.PLUS[winner] in result)
-    if hunter_card in tactics.HUNTER_ITEMS:
+        assert bonus == (combat_cards.PLUS[winner] in result)
+    if hunter_card in combat_cards.HUNTER_ITEMS:
         destroyed = "hunter_item_destroyed" in result or "hunter_discards_all_items" in result
         assert (card in table.state["item_discard"]) == destroyed
     assert (seward["items"] == []) == ("hunter_discards_all_items" in result)

@@ -618,10 +618,10 @@ def test_immanuel_hildesheim_lets_dracula_hold_six_events():
     dracula_holds(table, "trap", "trap", "roadblock", "rage", "seduction")
     supply(table, "immanuel_hildesheim")
     assert not [q for q in table.state["queue"] if q["kind"] == "discard"]
-    from companion.games.fury import events
+    from companion.games.fury import event_cards
     from companion.games.fury.state import Ctx
     ctx = Ctx(table.state, [], None)
-    events.set_ally(ctx, "dracula", None)
+    event_cards.set_ally(ctx, "dracula", None)
     assert [q["kind"] for q in table.state["queue"]] == ["discard"]
 
 

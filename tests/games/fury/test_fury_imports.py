@@ -1,9 +1,9 @@
 """No import circle inside Fury's package (issue 34): every module of companion/games/fury
 imports only modules that do not import it back, imports inside functions included.
 
-The one way up is the card registry: the dispatchers (``events``, ``encounters``,
-``before_combat``, ``fight``, ``choices``) look a card's handler up in ``registry`` inside a
-function, since the registry names the handlers and so sits above them."""
+The one way up is the card registry: the dispatchers (``event_cards``, ``encounters``,
+``before_combat``, ``combat_in_progress``, ``choices``) look a card's handler up in ``registry``
+inside a function, since the registry names the handlers and so sits above them."""
 
 from __future__ import annotations
 
@@ -94,14 +94,14 @@ def test_the_known_circles_are_still_there_or_the_list_says_too_much():
     assert set(circles(graph())) >= KNOWN
 
 
-def test_hunt_and_items_no_longer_import_each_other():
+def test_a_hunters_turn_and_items_no_longer_import_each_other():
     edges = graph()
-    assert f"{PREFIX}.hunt" not in edges[f"{PREFIX}.items"]
-    assert f"{PREFIX}.items" in edges[f"{PREFIX}.hunt"]
+    assert f"{PREFIX}.hunter_turn" not in edges[f"{PREFIX}.items"]
+    assert f"{PREFIX}.items" in edges[f"{PREFIX}.hunter_turn"]
 
 
 def test_a_circle_is_found_also_through_an_import_inside_a_function(tmp_path):
-    """The walk sees an import inside a function (as ``items.do_ride`` imported ``hunt``)
+    """The walk sees an import inside a function (as ``items.do_ride`` imported ``hunter_turn``)
     and a circle of three."""
     (tmp_path / "a.py").write_text("from companion.games.fury import b\n")
     (tmp_path / "b.py").write_text("def f():\n    from companion.games.fury import c\n")

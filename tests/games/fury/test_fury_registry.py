@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.games.fury import cards, events, registry, tactics
+from companion.games.fury import cards, combat_cards, event_cards, registry
 from companion.games.fury.state import Ctx
 from tests.games.fury.fury_positions import Table
 from tests.playing import rng_for
@@ -76,11 +76,11 @@ def test_every_power_is_handled():
 
 def test_every_combat_card_is_a_row_or_a_column_of_both_result_tables():
     """The tactic cards and the items played as tactics (``combat.json``)."""
-    data = [*tactics.TACTICS, *tactics.HUNTER_ITEMS]
+    data = [*combat_cards.TACTICS, *combat_cards.HUNTER_ITEMS]
     assert unaccounted(data, registry.COMBAT_CARDS) == set()
     for card in registry.COMBAT_CARDS:
-        hunters_card = card in tactics.HUNTER_BASIC or card in tactics.HUNTER_ITEMS
-        for table in tactics.TABLES.values():
+        hunters_card = card in combat_cards.HUNTER_BASIC or card in combat_cards.HUNTER_ITEMS
+        for table in combat_cards.TABLES.values():
             if hunters_card:
                 assert card in table, card
             else:
@@ -91,7 +91,7 @@ def test_every_combat_card_is_a_row_or_a_column_of_both_result_tables():
                                      "POWERS", "BEFORE_COMBAT", "COMBAT_CARDS"])
 def test_the_registry_names_no_card_the_data_lacks(listing):
     printed = {*cards.EVENTS, *cards.ENCOUNTERS, *cards.ITEMS, *cards.POWERS,
-               *tactics.TACTICS}
+               *combat_cards.TACTICS}
     assert set(getattr(registry, listing)) - printed == set()
 
 
@@ -104,7 +104,7 @@ def test_a_card_handled_elsewhere_is_named_by_the_function_said(card, where):
 
 def test_every_window_a_card_names_exists():
     for kind, card in registry.EVENTS.items():
-        assert set(card.windows) <= set(events.WINDOWS), kind
+        assert set(card.windows) <= set(event_cards.WINDOWS), kind
 
 
 def test_the_dispatcher_plays_from_the_registry(monkeypatch):
@@ -112,7 +112,7 @@ def test_the_dispatcher_plays_from_the_registry(monkeypatch):
     reveals a trail card; taken out of the registry, it is resolved by hand."""
     def play(table: Table) -> Ctx:
         ctx = Ctx(table.state, rng=rng_for(1, table.seed))
-        events.resolve_effect(ctx, {"kind": "effect", "card": "newspaper_reports:1",
+        event_cards.resolve_effect(ctx, {"kind": "effect", "card": "newspaper_reports:1",
                                     "hunter": "mina", "data": {}})
         return ctx
 

@@ -14,12 +14,12 @@ from companion.games.fury import (
     byhand,
     cards,
     choices,
-    combat,
-    dracula,
+    combat_rounds,
+    dracula_turn,
     encounters,
-    event_effects,
-    events,
-    hunt,
+    event_cards,
+    event_common_effects,
+    hunter_turn,
     hunters,
     movement,
     trail,
@@ -121,12 +121,12 @@ def advance(ctx: Ctx) -> None:
     state = ctx.state
     for _ in range(MAX_STEPS):
         if state["phase"] == "play" and not over(state):
-            event_effects.standing(ctx)
+            event_common_effects.standing(ctx)
             hunters.obligations(ctx)
         if state["queue"] and state["queue"][0]["kind"] == "effect" and not over(state):
-            events.resolve_effect(ctx, state["queue"].pop(0))
+            event_cards.resolve_effect(ctx, state["queue"].pop(0))
             continue
-        if state["queue"] and events.stale_window(state, state["queue"][0]):
+        if state["queue"] and event_cards.stale_window(state, state["queue"][0]):
             state["queue"].pop(0)
             ctx.revealed = True
             continue
@@ -148,12 +148,12 @@ def _dracula_begin(ctx: Ctx) -> bool:
     state["storms"] = {sea: until for sea, until in state["storms"].items()
                        if until > state["round"]}
     turn["stage"] = "start"
-    event_effects.quincey(ctx)
+    event_common_effects.quincey(ctx)
     return True
 
 
 def _dracula_time(ctx: Ctx) -> bool:
-    dracula.time_phase(ctx)
+    dracula_turn.time_phase(ctx)
     turn_of(ctx.state)["stage"] = "move"
     return True
 
@@ -174,7 +174,7 @@ def _dracula_moved(ctx: Ctx) -> bool:
 
 
 def _dracula_action(ctx: Ctx) -> bool:
-    if dracula.action_is_automatic(ctx.state):
+    if dracula_turn.action_is_automatic(ctx.state):
         turn_of(ctx.state)["stage"] = "mature"
         return True
     return False
@@ -183,14 +183,14 @@ def _dracula_action(ctx: Ctx) -> bool:
 def _dracula_mature(ctx: Ctx) -> bool:
     turn = turn_of(ctx.state)
     if turn["maturing"]:
-        dracula.mature(ctx, turn["maturing"].pop(0))
+        dracula_turn.mature(ctx, turn["maturing"].pop(0))
         return True
     turn["stage"] = "refill"
     return True
 
 
 def _dracula_refill(ctx: Ctx) -> bool:
-    dracula.refill(ctx)
+    dracula_turn.refill(ctx)
     turn_of(ctx.state)["stage"] = "end"
     return True
 
@@ -230,7 +230,7 @@ def _dracula_start(ctx: Ctx) -> bool:
     (which hangs on his hidden hand: no free take-back of the action that led here)."""
     if ctx.state["dracula_events"]:
         ctx.revealed = True
-    if events.play_actions(ctx.state, DRACULA, "dracula_start", {}):
+    if event_cards.play_actions(ctx.state, DRACULA, "dracula_start", {}):
         return False
     turn_of(ctx.state)["stage"] = "time"
     return True
@@ -269,9 +269,9 @@ def _hunter_begin(ctx: Ctx) -> bool:
 
 def _hunter_start(ctx: Ctx) -> bool:
     state = ctx.state
-    if hunt.start_hangs_on_cards(state):
+    if hunter_turn.start_hangs_on_cards(state):
         ctx.consult(controller(state, turn_of(state)["who"]))
-    if hunt.start_is_automatic(state):
+    if hunter_turn.start_is_automatic(state):
         turn_of(ctx.state)["stage"] = "move"
         return True
     return False
@@ -315,7 +315,7 @@ def _ask_once(ctx: Ctx, window: str, **data: Any) -> bool:
     if window in turn["asked"]:
         return False
     turn["asked"].append(window)
-    return events.open_window(ctx, window, **data)
+    return event_cards.open_window(ctx, window, **data)
 
 
 def _hunter_dracula(ctx: Ctx) -> bool:
@@ -337,7 +337,7 @@ def _hunter_dracula(ctx: Ctx) -> bool:
             ctx.revealed = True
         # A step in the queue, run at once: a table saved while the window of entering was
         # open (before issue 32 made it one question) has the same step behind that window.
-        events.later(ctx, "fight", group=list(turn["group"]), place=here, horses=False)
+        event_cards.later(ctx, "fight", group=list(turn["group"]), place=here, horses=False)
         return True
     if (not turn["ended"] and not turn["found_any"] and turn["group"] and _customs(state)
             and _ask_once(ctx, "customs", group=list(turn["group"]))):
@@ -379,7 +379,7 @@ def _hunter_act(ctx: Ctx) -> bool:
     Castle Dracula): nobody taps "End the turn" without a choice. The tap that led here
     stays the one a player takes back."""
     state = ctx.state
-    if [a.action for a in hunt.act_actions(state)] == ["end_turn"]:
+    if [a.action for a in hunter_turn.act_actions(state)] == ["end_turn"]:
         turn_of(state)["stage"] = "end"
         return True
     return False
@@ -406,23 +406,23 @@ def queue_actions(state: State, seat: int, item: QueueItem) -> list[Action]:
     if kind == "by_hand":
         return byhand.actions(state, seat, item)
     if kind == "combat":
-        return combat.actions(state, seat, item)
+        return combat_rounds.actions(state, seat, item)
     if seat != item["seat"]:
         return []
     if kind == "dropoff":
-        return dracula.dropoff_actions(state, item)
+        return dracula_turn.dropoff_actions(state, item)
     if kind == "keep_tokens":
-        return dracula.keep_actions(state, item)
+        return dracula_turn.keep_actions(state, item)
     if kind == "ambush":
-        return dracula.ambush_actions(state)
+        return dracula_turn.ambush_actions(state)
     if kind == "discard":
-        return hunt.discard_actions(state, item)
+        return hunter_turn.discard_actions(state, item)
     if kind == "go_anywhere":
-        return hunt.go_anywhere_actions(state, item)
+        return hunter_turn.go_anywhere_actions(state, item)
     if kind == "choice":
         return choices.actions(state, seat, item)
     if kind == "window":
-        return events.window_actions(state, seat, item)
+        return event_cards.window_actions(state, seat, item)
     raise ValueError(kind)
 
 
@@ -435,32 +435,32 @@ def turn_actions(state: State, seat: int) -> list[Action]:
         if stage == "start":
             return _dracula_start_actions(state)
         if stage == "move":
-            return dracula.move_actions(state)
+            return dracula_turn.move_actions(state)
         if stage == "action":
-            return dracula.action_actions(state)
+            return dracula_turn.action_actions(state)
         return []
     if stage == "encounters":
         return encounters.order_actions(state) if seat == DRACULA else []
     mover = controller(state, turn["who"])
     if stage == "act" and seat != mover:
-        return hunt.trade_actions_for(state, seat)
+        return hunter_turn.trade_actions_for(state, seat)
     if stage == "start" and seat != mover and seat != DRACULA:
-        return hunt.start_offers(state, seat)
+        return hunter_turn.start_offers(state, seat)
     if seat != mover:
         return []
     if stage == "start":
-        return hunt.start_actions(state)
+        return hunter_turn.start_actions(state)
     if stage == "move":
-        return hunt.move_actions(state)
+        return hunter_turn.move_actions(state)
     if stage == "act":
-        return [a for a in hunt.act_actions(state)
+        return [a for a in hunter_turn.act_actions(state)
                 if a.action != "give" or controller(state, a.params["from"]) == seat]
     return []
 
 
 def _dracula_start_actions(state: State) -> list[Action]:
     out = [Action("to_time", {}, N_("Go on: the time phase"), group=N_("Start of your turn"))]
-    out += events.play_actions(state, DRACULA, "dracula_start", {})
+    out += event_cards.play_actions(state, DRACULA, "dracula_start", {})
     return sorted(out, key=Action.sort_key)
 
 

@@ -390,7 +390,7 @@ def _clear(ctx: Ctx, keep: int) -> None:
 
 
 def _desecrated_soil(ctx: Ctx) -> None:
-    from companion.games.fury import events
+    from companion.games.fury import event_cards
 
     found = 0
     while found < 2:
@@ -400,7 +400,7 @@ def _desecrated_soil(ctx: Ctx) -> None:
         if cards.event(card)["side"] == "dracula":
             found += 1
             ctx.say("Dracula draws a bat card.")
-            events.dracula_gains(ctx, card)
+            event_cards.dracula_gains(ctx, card)
         else:
             decks.discard_event(ctx.state, card)
             ctx.say("{card} is shown and discarded.", card=cards.event_name(card))

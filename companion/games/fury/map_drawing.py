@@ -1,6 +1,6 @@
 """The base map as SVG, one file per language: coast, links, places and their names.
 
-``python -m companion.games.fury.draw`` projects every place's latitude and longitude into
+``python -m companion.games.fury.map_drawing`` projects every place's latitude and longitude into
 ``data/map.json`` (x, y and the frame), then writes ``static/map-{en,cs,ru}.svg``
 and, in ``data/labels.json``, where each name lies in each language (the live overlay sets
 its marks beside the names, never over them: ``board.beside``).

@@ -23,7 +23,7 @@ from collections.abc import Callable
 from typing import Any
 
 from companion.games.base import N_
-from companion.games.fury import board, cards, tactics, trail
+from companion.games.fury import board, cards, combat_cards, trail
 from companion.games.fury.figures import turn_index
 from companion.games.fury.state import DRACULA, Ctx, QueueItem, State, controller, over
 
@@ -172,14 +172,14 @@ def against_dracula(ctx: Ctx, fight: QueueItem) -> None:
 
 
 def _card(card: str | None) -> str | None:
-    return tactics.name(card) if card else None
+    return combat_cards.name(card) if card else None
 
 
 def _options(state: State, fight: QueueItem, fighter: str) -> list[str]:
     """The viewer's own tactics in the rulebook's order (the buttons follow it)."""
     if fighter == ENEMY:
-        return tactics.enemy_options(state, fight)
-    return [kind for kind, _copy in tactics.hunter_options(state, fight, fighter)]
+        return combat_cards.enemy_options(state, fight)
+    return [kind for kind, _copy in combat_cards.hunter_options(state, fight, fighter)]
 
 
 def round_view(state: State, enemy: str,
@@ -189,19 +189,19 @@ def round_view(state: State, enemy: str,
     tie went, who won and what the result did."""
     if shown is None:
         return None
-    mods = {side: [cards.en(tactics.MODIFIERS[m]["names"]) for m in found]
+    mods = {side: [cards.en(combat_cards.MODIFIERS[m]["names"]) for m in found]
             for side, found in shown["mods"].items()}
     return {
         "n": shown["n"],
         "cards": [{"who": enemy if f == ENEMY else cards.hunter_name(f), "card": _card(c),
-                   "enemy": f == ENEMY, "initiative": tactics.initiative(state, c)}
+                   "enemy": f == ENEMY, "initiative": combat_cards.initiative(state, c)}
                   for f, c in shown["cards"].items()],
         "dice": shown["dice"], "mods": mods, "totals": shown["totals"],
         "tie": shown.get("tie"), "winner": shown.get("winner"),
         "applied": cards.hunter_name(shown["applied"]) if shown.get("applied") else None,
         "aim": cards.hunter_name(shown["aim"]) if shown.get("aim") else None,
         "several": len(shown["cards"]) > 2,
-        "result": [tactics.result_name(c) for c in shown.get("result") or []],
+        "result": [combat_cards.result_name(c) for c in shown.get("result") or []],
         "how": shown.get("how"),
     }
 
@@ -235,7 +235,7 @@ def view(state: State, seat: int | None) -> dict[str, Any] | None:
         "no_escape": fight["no_escape"], "trap": fight["trap"],
         "planning": fight["planning"], "played": fight["played"],
         "shown": round_view(state, enemy_name(fight), fight["now"] or fight["shown"]),
-        "initiative": {card: tactics.initiative(state, card)
+        "initiative": {card: combat_cards.initiative(state, card)
                        for f in fighters for card in f["options"]},
         "night": cards.is_night(state["time"]),
     }

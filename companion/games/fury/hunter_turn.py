@@ -16,7 +16,7 @@ from companion.games.fury import (
     board,
     cards,
     decks,
-    events,
+    event_cards,
     figures,
     hunters,
     items,
@@ -108,8 +108,8 @@ def start_actions(state: State) -> list[Action]:
                           hint=N_("1: lose 2 health; 2–3: nothing; 4–6: the bite is "
                                   "cured.")))
     seat = controller(state, hunter)
-    out += events.play_actions(state, seat, "hunter_start", {"hunter": hunter}, among=[hunter])
-    out += events.offers_for(state, seat, "hunter_start", hunter, N_("Your event cards"))
+    out += event_cards.play_actions(state, seat, "hunter_start", {"hunter": hunter}, among=[hunter])
+    out += event_cards.offers_for(state, seat, "hunter_start", hunter, N_("Your event cards"))
     out += items.turn_actions(state, controller(state, hunter), [hunter])
     for action in out:
         action.label_args.setdefault("hunter", name)
@@ -122,7 +122,7 @@ def start_offers(state: State, seat: int) -> list[Action]:
     hunter = current(state)
     if seat == controller(state, hunter):
         return []
-    return events.offers_for(state, seat, "hunter_start", hunter,
+    return event_cards.offers_for(state, seat, "hunter_start", hunter,
                              N_("A bitten hunter's turn starts: play a card for him?"))
 
 
@@ -368,11 +368,11 @@ def do_train(ctx: Ctx, seat: int, params: dict[str, Any]) -> None:
     turn = turn_of(state)
     hunter = current(state)
     ctx.say(_TRY_TRAIN, hunters=[hunter_label(h) for h in turn["group"]])
-    events.later(ctx, "train", group=list(turn["group"]), delayed=False, express=False)
-    events.open_window(ctx, "train", group=list(turn["group"]))
+    event_cards.later(ctx, "train", group=list(turn["group"]), delayed=False, express=False)
+    event_cards.open_window(ctx, "train", group=list(turn["group"]))
     if params["carriage"]:
         hunters.lose_card(state, hunter, params["carriage"])
-        events.play(ctx, params["carriage"], hunter, {})
+        event_cards.play(ctx, params["carriage"], hunter, {})
 
 
 def _train(ctx: Ctx, item: QueueItem) -> None:
@@ -403,7 +403,7 @@ def do_set_sail(ctx: Ctx, seat: int, params: dict[str, Any]) -> None:
     state = ctx.state
     hunter = current(state)
     hunters.lose_card(state, hunter, params["card"])
-    events.play(ctx, params["card"], hunter, {})
+    event_cards.play(ctx, params["card"], hunter, {})
 
 
 def excellent_weather(ctx: Ctx, play: dict[str, Any]) -> None:
@@ -551,9 +551,9 @@ def do_rest(ctx: Ctx, seat: int, params: dict[str, Any]) -> None:
     hunter = params["hunter"]
     turn_of(ctx.state)["acted"] = "rest"
     ctx.say("{hunter} rests.", hunter=hunter_label(hunter))
-    events.later(ctx, "rested", hunter=hunter)
+    event_cards.later(ctx, "rested", hunter=hunter)
     for _ in range(2):
-        events.hunter_draws(ctx, hunter, resting=True)
+        event_cards.hunter_draws(ctx, hunter, resting=True)
 
 
 def _rested(ctx: Ctx, item: QueueItem) -> None:
@@ -572,7 +572,7 @@ def do_supply(ctx: Ctx, seat: int, params: dict[str, Any]) -> None:
     turn_of(ctx.state)["acted"] = "supply"
     ctx.say("{hunter} gathers supplies.", hunter=hunter_label(hunter))
     if what in ("event", "both"):
-        events.hunter_draws(ctx, hunter)
+        event_cards.hunter_draws(ctx, hunter)
     if what in ("item", "both"):
         card = decks.draw_item(ctx)
         if card is None:

@@ -18,7 +18,7 @@ when its turn in the queue comes (a card spent meanwhile) is dropped (``stale_wi
 Whether a window opens hangs on a hidden hand, so the action that led to it is news
 (``ctx.revealed``: it cannot be taken back for free, issue 30).
 Each card's effect and the windows it fits are listed in ``registry.EVENTS`` (the effects
-live in ``hunter_events`` and ``dracula_events``; what they share: ``event_effects``).
+live in ``hunter_events`` and ``dracula_events``; what they share: ``event_common_effects``).
 """
 
 from __future__ import annotations

@@ -16,7 +16,7 @@ from typing import Any
 from companion.games.base import N_
 from companion.games.fury import board, cards, hunters, trail
 from companion.games.fury.choices import ask, question
-from companion.games.fury.events import later, open_window
+from companion.games.fury.event_cards import later, open_window
 from companion.games.fury.state import (
     DRACULA,
     Ctx,

@@ -2,7 +2,7 @@
 
 „Игроки выбирают по 1 карте из своей боевой колоды и кладут их рубашкой вверх. За тем карты
 одновременно открываются, и каждый из игроков бросает по кубику, учитывая возможные бонусы.“
-Each fighter's phone offers the tactics he may play (``tactics``); the choices stay secret
+Each fighter's phone offers the tactics he may play (``combat_cards``); the choices stay secret
 until all are in, then they are revealed together. One die per side (Lord Godalming rolls two
 against an agent and keeps the better), every modifier named; the higher total wins, a tie
 goes to the higher initiative printed on the card. The winner's card against the loser's
@@ -15,8 +15,9 @@ after winning, seeing the round).
 Where the data marks a table cell uncertain, or the initiative values are not checked, the
 app proposes and the winning player confirms it or picks the printed one.
 
-The game is held by the fight's queue item (``fight``) until the combat ends; cards played
-before it are in ``before_combat``. ``start`` is the hook ``encounters.start_combat`` calls.
+The game is held by the fight's queue item (``combat_in_progress``) until the combat ends;
+cards played before it are in ``before_combat``. ``start`` is the hook
+``encounters.start_combat`` calls.
 """
 
 from __future__ import annotations
@@ -28,12 +29,12 @@ from companion.games.fury import (
     before_combat,
     board,
     cards,
+    combat_cards,
+    combat_in_progress,
     combat_results,
-    fight,
-    tactics,
 )
 from companion.games.fury.choices import question
-from companion.games.fury.fight import ENEMY
+from companion.games.fury.combat_in_progress import ENEMY
 from companion.games.fury.state import DRACULA, Ctx, QueueItem, State, controller, lose_blood
 
 GROUP = N_("Choose your tactic in secret")
@@ -45,11 +46,12 @@ def start(ctx: Ctx, enemy: str, group: list[str], place: str, source: str | None
     """A combat between ``group`` and ``enemy`` ("dracula", "vampire" or an agent's token).
     Returns True when the agent's token stays where it was met (until it is killed)."""
     state = ctx.state
-    fight_ = fight.new(state, enemy, group, place, source)
+    fight_ = combat_in_progress.new(state, enemy, group, place, source)
     state["fought"] = None
     ctx.revealed = True
     ctx.say("Combat in {place}: {hunters} against {enemy}.", place=board.name(place),
-            hunters=[cards.hunter_name(h) for h in group], enemy=fight.enemy_name(fight_))
+            hunters=[cards.hunter_name(h) for h in group],
+            enemy=combat_in_progress.enemy_name(fight_))
     state["queue"].append(fight_)
     before_combat.open_window(ctx, fight_)
     return fight_["token"] is not None
@@ -70,7 +72,7 @@ def start_vampire(ctx: Ctx, group: list[str], place: str, source: str | None = N
 def targets(state: State, fight_: QueueItem) -> list[str]:
     """The hunters Dracula names with his secret card („а Дракула выбирает цель своей
     атаки“); none one on one, or when the table lets him choose after the reveal."""
-    if len(fight_["hunters"]) < 2 or tactics.target_after_reveal(state):
+    if len(fight_["hunters"]) < 2 or combat_cards.target_after_reveal(state):
         return []
     return list(fight_["hunters"])
 
@@ -81,51 +83,52 @@ def actions(state: State, seat: int, fight_: QueueItem) -> list[Action]:
     if fight_["stage"] != "choose":
         return []
     out = []
-    for fighter in fight.fighters_of(state, fight_, seat):
+    for fighter in combat_in_progress.fighters_of(state, fight_, seat):
         if fight_["pending"][fighter] is not None:
             continue
         if fighter == ENEMY:
             aims = targets(state, fight_)
-            for card in tactics.enemy_options(state, fight_):
-                paid = tactics.costs_blood(state, fight_, card)
+            for card in combat_cards.enemy_options(state, fight_):
+                paid = combat_cards.costs_blood(state, fight_, card)
                 hint = (N_("Sister Agatha: this card costs you 2 blood.") if paid
-                        else tactics.tactic_hint(card))
+                        else combat_cards.tactic_hint(card))
                 if not aims:
                     out.append(Action("tactic", {"fighter": ENEMY, "card": card},
-                                      N_("{card}"), {"card": tactics.name(card)},
+                                      N_("{card}"), {"card": combat_cards.name(card)},
                                       group=GROUP, hint=hint))
                 for hunter in aims:
                     out.append(Action("tactic", {"fighter": ENEMY, "card": card,
                                                  "target": hunter},
                                       N_("{card} against {hunter}"),
-                                      {"card": tactics.name(card),
+                                      {"card": combat_cards.name(card),
                                        "hunter": cards.hunter_name(hunter)},
                                       group=GROUP, hint=hint))
             continue
-        for kind, card in tactics.hunter_options(state, fight_, fighter):
+        for kind, card in combat_cards.hunter_options(state, fight_, fighter):
             out.append(Action("tactic", {"fighter": fighter, "card": kind},
                               N_("{fighter}: {card}"),
                               {"fighter": cards.hunter_name(fighter),
-                               "card": tactics.name(card)},
-                              group=GROUP, hint=tactics.tactic_hint(kind)))
+                               "card": combat_cards.name(card)},
+                              group=GROUP, hint=combat_cards.tactic_hint(kind)))
     return out
 
 
 def do_tactic(ctx: Ctx, seat: int, params: dict[str, Any]) -> None:
     state = ctx.state
-    fight_ = fight.current(state)
+    fight_ = combat_in_progress.current(state)
     fighter, kind = params["fighter"], params["card"]
-    card = kind if fighter == ENEMY else dict(tactics.hunter_options(state, fight_, fighter))[kind]
+    card = kind if fighter == ENEMY \
+        else dict(combat_cards.hunter_options(state, fight_, fighter))[kind]
     fight_["pending"][fighter] = card
-    name = fight.fighter_name(fight_, fighter)
+    name = combat_in_progress.fighter_name(fight_, fighter)
     if params.get("target"):
         fight_["aim"] = params["target"]
         ctx.tell([seat], "In secret, {fighter} will play {card} against {hunter}.",
-                 fighter=name, card=tactics.name(card),
+                 fighter=name, card=combat_cards.name(card),
                  hunter=cards.hunter_name(params["target"]))
     else:
         ctx.tell([seat], "In secret, {fighter} will play {card}.", fighter=name,
-                 card=tactics.name(card))
+                 card=combat_cards.name(card))
     ctx.say("{fighter} has chosen a tactic.", fighter=name)
     if all(c is not None for c in fight_["pending"].values()):
         _reveal(ctx, fight_)
@@ -150,11 +153,12 @@ def _reveal(ctx: Ctx, fight_: QueueItem) -> None:
     fight_["now"] = {"n": fight_["round"], "cards": played, "aim": aim}
     for fighter, card in played.items():
         ctx.say("Round {n}: {fighter} plays {card}.", n=fight_["round"],
-                fighter=fight.fighter_name(fight_, fighter), card=tactics.name(card))
+                fighter=combat_in_progress.fighter_name(fight_, fighter),
+                card=combat_cards.name(card))
     if aim is not None:
-        ctx.say("{enemy} aims at {hunter}.", enemy=fight.enemy_name(fight_),
+        ctx.say("{enemy} aims at {hunter}.", enemy=combat_in_progress.enemy_name(fight_),
                 hunter=cards.hunter_name(aim))
-    cost = tactics.costs_blood(state, fight_, played[ENEMY])
+    cost = combat_cards.costs_blood(state, fight_, played[ENEMY])
     if cost:
         lose_blood(ctx, cost, N_("Sister Agatha"))
     _roll(ctx, fight_)
@@ -173,7 +177,7 @@ def modifiers(state: State, fight_: QueueItem, played: dict[str, str]
     if fight_["dodge"] == "hunters":
         ours.append("dodge_won")
     if fight_["plus"] == "hunters":
-        ours.append(tactics.PLUS["hunters"])
+        ours.append(combat_cards.PLUS["hunters"])
     theirs = []
     place = fight_["place"]
     if fight_["enemy"] == "agent":
@@ -192,18 +196,18 @@ def modifiers(state: State, fight_: QueueItem, played: dict[str, str]
     if fight_["dodge"] == "enemy":
         theirs.append("dodge_won")
     if fight_["plus"] == "enemy":
-        theirs.append(tactics.PLUS["enemy"])
+        theirs.append(combat_cards.PLUS["enemy"])
     return {"hunters": ours, "enemy": theirs}
 
 
 def _bonus(found: list[str]) -> int:
-    return sum(tactics.MODIFIERS[m]["value"] for m in found)
+    return sum(combat_cards.MODIFIERS[m]["value"] for m in found)
 
 
 def _roll(ctx: Ctx, fight_: QueueItem) -> None:
     """A die per side; „когда Лорд Годалминг вступает в бой с Агентом, он бросает два кубика
     Охотника вместо одного и выбирает наилучший результат.“"""
-    now = fight.resolving(fight_)
+    now = combat_in_progress.resolving(fight_)
     twice = fight_["enemy"] == "agent" and "godalming" in fight_["hunters"]
     ours = [ctx.rng.roll(6) for _ in range(2 if twice else 1)]
     theirs = [ctx.rng.roll(6)]
@@ -212,9 +216,9 @@ def _roll(ctx: Ctx, fight_: QueueItem) -> None:
               "enemy": theirs[0] + _bonus(mods["enemy"])}
     now.update(dice={"hunters": ours, "enemy": theirs}, mods=mods, totals=totals, tie=None)
     for side, dice, who in (("hunters", ours, [cards.hunter_name(h) for h in fight_["hunters"]]),
-                            ("enemy", theirs, fight.enemy_name(fight_))):
+                            ("enemy", theirs, combat_in_progress.enemy_name(fight_))):
         # Marked apart: Babel drops the messages of a say() with a marked call inside it.
-        names = [cards.en(tactics.MODIFIERS[m]["names"]) for m in mods[side]] or [
+        names = [cards.en(combat_cards.MODIFIERS[m]["names"]) for m in mods[side]] or [
             N_("no modifier")]
         ctx.say("{who}: die {dice}, total {total} ({mods}).", who=who,
                 dice=[str(d) for d in dice], total=totals[side], mods=names)
@@ -225,16 +229,16 @@ def _settle(ctx: Ctx, fight_: QueueItem) -> None:
     каждый смотрит на инициативу своей карты… Выигрывает раунд игрок с наибольшей
     инициативой.“ The same initiative: both roll again (the rulebook is silent)."""
     state = ctx.state
-    now = fight.resolving(fight_)
+    now = combat_in_progress.resolving(fight_)
     for _ in range(MAX_REROLLS):
         totals = now["totals"]
         if totals["hunters"] != totals["enemy"]:
             _won(ctx, fight_, "hunters" if totals["hunters"] > totals["enemy"] else "enemy")
             return
         proposal = _initiative(ctx, fight_)
-        if not tactics.initiative_known(state):
+        if not combat_cards.initiative_known(state):
             seat = _tie_seat(state, fight_, proposal)
-            fight.ask(ctx, fight_, "combat_tie", seat, proposal=proposal, by=seat)
+            combat_in_progress.ask(ctx, fight_, "combat_tie", seat, proposal=proposal, by=seat)
             return
         now["tie"]["how"] = "values"
         if proposal != "again":
@@ -247,9 +251,9 @@ def _settle(ctx: Ctx, fight_: QueueItem) -> None:
 
 def _initiative(ctx: Ctx, fight_: QueueItem) -> str:
     state = ctx.state
-    now = fight.resolving(fight_)
-    ours = max(tactics.initiative(state, now["cards"][h]) for h in fight_["hunters"])
-    theirs = tactics.initiative(state, now["cards"][ENEMY])
+    now = combat_in_progress.resolving(fight_)
+    ours = max(combat_cards.initiative(state, now["cards"][h]) for h in fight_["hunters"])
+    theirs = combat_cards.initiative(state, now["cards"][ENEMY])
     now["tie"] = {"hunters": ours, "enemy": theirs, "how": None}
     ctx.say("A tie at {total}: initiative {ours} against {theirs}.",
             total=now["totals"]["hunters"], ours=ours, theirs=theirs)
@@ -262,8 +266,8 @@ def _tie_seat(state: State, fight_: QueueItem, proposal: str) -> int:
     """The player the app's reading favours checks it; Dracula's when it reads a draw."""
     if proposal != "hunters":
         return DRACULA
-    now = fight.resolving(fight_)
-    best = max(fight_["hunters"], key=lambda h: tactics.initiative(state, now["cards"][h]))
+    now = combat_in_progress.resolving(fight_)
+    best = max(fight_["hunters"], key=lambda h: combat_cards.initiative(state, now["cards"][h]))
     return controller(state, best)
 
 
@@ -292,11 +296,11 @@ def other_side(state: State, fight_: QueueItem, seat: int) -> int:
           _tie_options)
 def _tie(ctx: Ctx, data: dict[str, Any], key: str) -> None:
     """The first reading of the printed cards; it stands once the other side agrees."""
-    fight_ = fight.current(ctx.state)
+    fight_ = combat_in_progress.current(ctx.state)
     by = data.get("by", _tie_seat(ctx.state, fight_, data["proposal"]))
     ctx.say("{who} reads the printed cards: {what}.", who={"seat": by}, what=_TIE[key])
     check = other_side(ctx.state, fight_, by)
-    fight.ask(ctx, fight_, "combat_tie_check", check, reading=key, by=by, check=check,
+    combat_in_progress.ask(ctx, fight_, "combat_tie_check", check, reading=key, by=by, check=check,
               always_ask=True)
 
 
@@ -312,8 +316,8 @@ def _tie_check_options(state: State, data: dict[str, Any]) -> list[Any]:
 def _tie_check(ctx: Ctx, data: dict[str, Any], key: str) -> None:
     """Both sides looked: the reading stands when the other side agrees; a dispute is rolled
     again (the rulebook's own way out of a tie neither side can settle)."""
-    fight_ = fight.current(ctx.state)
-    now = fight.resolving(fight_)
+    fight_ = combat_in_progress.current(ctx.state)
+    now = combat_in_progress.resolving(fight_)
     reading, by, check = data["reading"], {"seat": data["by"]}, {"seat": data["check"]}
     if key == "agree":
         now["tie"].update(how="agreed", by=[data["by"], data["check"]])
@@ -331,35 +335,36 @@ def _tie_check(ctx: Ctx, data: dict[str, Any], key: str) -> None:
 
 
 def _won(ctx: Ctx, fight_: QueueItem, winner: str) -> None:
-    now = fight.resolving(fight_)
+    now = combat_in_progress.resolving(fight_)
     now["winner"] = winner
     if winner == "hunters":
         ctx.say("The hunters win the round.")
     else:
-        ctx.say("{enemy} wins the round.", enemy=fight.enemy_name(fight_))
+        ctx.say("{enemy} wins the round.", enemy=combat_in_progress.enemy_name(fight_))
     group = fight_["hunters"]
     if len(group) == 1:
         _applied(ctx, fight_, group[0])
     elif winner == "hunters":
-        fight.ask(ctx, fight_, "combat_apply", fight.lead_seat(ctx.state, fight_))
+        combat_in_progress.ask(ctx, fight_, "combat_apply",
+                               combat_in_progress.lead_seat(ctx.state, fight_))
     elif now.get("aim") in group:
         ctx.say("The result strikes {hunter}, Dracula's target.",
                 hunter=cards.hunter_name(now["aim"]))
         _applied(ctx, fight_, now["aim"])
     else:
-        fight.ask(ctx, fight_, "combat_target", DRACULA)
+        combat_in_progress.ask(ctx, fight_, "combat_target", DRACULA)
 
 
 def _pairs(state: State, label: str) -> list[Any]:
-    fight_ = fight.current(state)
-    now = fight.resolving(fight_)
+    fight_ = combat_in_progress.current(state)
+    now = combat_in_progress.resolving(fight_)
     out = []
     for hunter in fight_["hunters"]:
         card = now["cards"][hunter]
-        result = tactics.cell(now["winner"], card, now["cards"][ENEMY])
+        result = combat_cards.cell(now["winner"], card, now["cards"][ENEMY])
         out.append((hunter, label, {"hunter": cards.hunter_name(hunter),
-                                    "card": tactics.name(card),
-                                    "result": [tactics.result_name(c) for c in result]}, ""))
+                                    "card": combat_cards.name(card),
+                                    "result": [combat_cards.result_name(c) for c in result]}, ""))
     return out
 
 
@@ -367,46 +372,46 @@ def _pairs(state: State, label: str) -> list[Any]:
           lambda state, data: _pairs(state, N_("{hunter}'s {card}: {result}")))
 def _apply_card(ctx: Ctx, data: dict[str, Any], hunter: str) -> None:
     ctx.say("The hunters take the result of {hunter}'s card.", hunter=cards.hunter_name(hunter))
-    _applied(ctx, fight.current(ctx.state), hunter)
+    _applied(ctx, combat_in_progress.current(ctx.state), hunter)
 
 
 @question(N_("You won the round: which hunter does it strike?"),
           lambda state, data: _pairs(state, N_("{hunter} ({card}): {result}")))
 def _target(ctx: Ctx, data: dict[str, Any], hunter: str) -> None:
     ctx.say("Dracula turns the result on {hunter}.", hunter=cards.hunter_name(hunter))
-    _applied(ctx, fight.current(ctx.state), hunter)
+    _applied(ctx, combat_in_progress.current(ctx.state), hunter)
 
 
 def _applied(ctx: Ctx, fight_: QueueItem, hunter: str) -> None:
     """The winner's card against the loser's card; an uncertain cell goes to the winning
     player first."""
-    now = fight.resolving(fight_)
+    now = combat_in_progress.resolving(fight_)
     now["applied"] = hunter
     winner = now["winner"]
     hunter_card, enemy_card = now["cards"][hunter], now["cards"][ENEMY]
-    now["result"] = tactics.cell(winner, hunter_card, enemy_card)
+    now["result"] = combat_cards.cell(winner, hunter_card, enemy_card)
     now["how"] = "data"
-    if tactics.uncertain(winner, hunter_card, enemy_card):
+    if combat_cards.uncertain(winner, hunter_card, enemy_card):
         seat = DRACULA if winner == "enemy" else controller(ctx.state, hunter)
-        fight.ask(ctx, fight_, "combat_confirm", seat, by=seat)
+        combat_in_progress.ask(ctx, fight_, "combat_confirm", seat, by=seat)
         return
     _finish_round(ctx, fight_)
 
 
 def _alternatives(fight_: QueueItem) -> list[list[str]]:
-    now = fight.resolving(fight_)
+    now = combat_in_progress.resolving(fight_)
     hunter = now["applied"]
-    return tactics.printed_alternatives(fight_["enemy"], now["winner"], now["cards"][hunter],
+    return combat_cards.printed_alternatives(fight_["enemy"], now["winner"], now["cards"][hunter],
                                         now["cards"][ENEMY])
 
 
 def _confirm_options(state: State, data: dict[str, Any]) -> list[Any]:
-    fight_ = fight.current(state)
-    now = fight.resolving(fight_)
+    fight_ = combat_in_progress.current(state)
+    now = combat_in_progress.resolving(fight_)
     hint = N_("The data marks this result uncertain: read it on the winning card.")
 
     def names(result: list[str]) -> list[str]:
-        return [tactics.result_name(c) for c in result]
+        return [combat_cards.result_name(c) for c in result]
 
     out = [("data", N_("As the app reads it: {result}"), {"result": names(now["result"])},
             hint)]
@@ -420,20 +425,20 @@ def _confirm_options(state: State, data: dict[str, Any]) -> list[Any]:
 @question(N_("Check the result on the winning card"), _confirm_options)
 def _confirm(ctx: Ctx, data: dict[str, Any], key: str) -> None:
     """The winner's reading of the printed card; it stands once the other side agrees."""
-    fight_ = fight.current(ctx.state)
-    now = fight.resolving(fight_)
+    fight_ = combat_in_progress.current(ctx.state)
+    now = combat_in_progress.resolving(fight_)
     by = data.get("by", DRACULA if now["winner"] == "enemy"
                   else controller(ctx.state, now["applied"]))
     reading = now["result"] if key == "data" else _alternatives(fight_)[int(key)]
     ctx.say("{who} reads the winning card: {result}.", who={"seat": by},
-            result=[tactics.result_name(c) for c in reading])
+            result=[combat_cards.result_name(c) for c in reading])
     check = other_side(ctx.state, fight_, by)
-    fight.ask(ctx, fight_, "combat_confirm_check", check, reading=reading, by=by,
+    combat_in_progress.ask(ctx, fight_, "combat_confirm_check", check, reading=reading, by=by,
               check=check, always_ask=True)
 
 
 def _confirm_check_options(state: State, data: dict[str, Any]) -> list[Any]:
-    names = [tactics.result_name(c) for c in data["reading"]]
+    names = [combat_cards.result_name(c) for c in data["reading"]]
     return [("agree", N_("Agreed: {result}"), {"result": names},
              N_("Read it on the winning card.")),
             ("dispute", N_("The card says otherwise"), {},
@@ -445,19 +450,19 @@ def _confirm_check_options(state: State, data: dict[str, Any]) -> list[Any]:
 def _confirm_check(ctx: Ctx, data: dict[str, Any], key: str) -> None:
     """Both sides looked: the winner's reading stands when the loser agrees; disputed, the
     app's reading (the one source) stands and the round is marked disputed."""
-    fight_ = fight.current(ctx.state)
-    now = fight.resolving(fight_)
+    fight_ = combat_in_progress.current(ctx.state)
+    now = combat_in_progress.resolving(fight_)
     by, check = {"seat": data["by"]}, {"seat": data["check"]}
     if key == "agree":
         now["how"] = "agreed" if data["reading"] == now["result"] else "corrected"
         now["result"] = data["reading"]
         ctx.say("The result is agreed by {a} and {b}: {result}.", a=by, b=check,
-                result=[tactics.result_name(c) for c in now["result"]])
+                result=[combat_cards.result_name(c) for c in now["result"]])
     else:
         now["how"] = "disputed"
         ctx.say("{b} disputes the reading of {a}: the result stands as the app reads it, "
                 "marked disputed: {result}.", a=by, b=check,
-                result=[tactics.result_name(c) for c in now["result"]])
+                result=[combat_cards.result_name(c) for c in now["result"]])
     _finish_round(ctx, fight_)
 
 
@@ -465,38 +470,38 @@ def _finish_round(ctx: Ctx, fight_: QueueItem) -> None:
     """Apply the result, then set up the next round: a Repel limits Dracula's next card,
     Garlic and Rage count down, a win with Dodge gives +1 next round (and so does a result
     printed "+1 next round", once)."""
-    now = fight.resolving(fight_)
+    now = combat_in_progress.resolving(fight_)
     outcome = combat_results.apply(ctx, fight_)
     played, winner = now["cards"], now["winner"]
     fight_["repel"] = "repel" in now["result"]
     fight_["no_escape"] = max(0, fight_["no_escape"] - 1)
     if winner == "enemy":
-        dodged = played[ENEMY] in tactics.DODGES
+        dodged = played[ENEMY] in combat_cards.DODGES
     else:
         dodged = any(cards.kind(played[h]) == "dodge" for h in fight_["hunters"])
     fight_["dodge"] = winner if dodged else None
-    fight_["plus"] = winner if tactics.PLUS[winner] in now["result"] and not dodged else None
+    fight_["plus"] = winner if combat_cards.PLUS[winner] in now["result"] and not dodged else None
     fight_["shown"], fight_["now"] = now, None
     if outcome == "dracula":
-        fight.against_dracula(ctx, fight_)
+        combat_in_progress.against_dracula(ctx, fight_)
         outcome = None
     if outcome is None:
         fight_["stage"] = "choose"
         return
-    fight.end(ctx, fight_, outcome)
+    combat_in_progress.end(ctx, fight_, outcome)
 
 
 # --- screens and the leak tests ------------------------------------------------------------
 
 
 def view(state: State, seat: int | None) -> dict[str, Any] | None:
-    return fight.view(state, seat)
+    return combat_in_progress.view(state, seat)
 
 
 def public_cards(state: State, seat: int | None) -> set[str]:
     """Item cards ``seat`` knows where they are: last round's cards lie face up; Rage shows
     Dracula a hunter's items."""
-    fight_ = fight.find(state)
+    fight_ = combat_in_progress.find(state)
     known: set[str] = set()
     if fight_ is not None:
         for source in (fight_["last"], (fight_["now"] or {}).get("cards", {})):
@@ -509,16 +514,16 @@ def public_cards(state: State, seat: int | None) -> set[str]:
 def redeal(state: State, seat: int | None, rng: Random) -> None:
     """Deal anew every secret choice ``seat`` has not made: a random legal tactic for each
     fighter who has chosen (whether he has chosen is public), and Dracula's target."""
-    fight_ = fight.find(state)
+    fight_ = combat_in_progress.find(state)
     if fight_ is None:
         return
     for fighter, card in fight_["pending"].items():
-        if card is None or fight.seat_of(state, fighter) == seat:
+        if card is None or combat_in_progress.seat_of(state, fighter) == seat:
             continue
         if fighter == ENEMY:
-            fight_["pending"][fighter] = rng.choice(tactics.enemy_options(state, fight_))
+            fight_["pending"][fighter] = rng.choice(combat_cards.enemy_options(state, fight_))
             aims = targets(state, fight_)
             fight_["aim"] = rng.choice(aims) if aims else None
         else:
             fight_["pending"][fighter] = rng.choice(
-                tactics.hunter_options(state, fight_, fighter))[1]
+                combat_cards.hunter_options(state, fight_, fighter))[1]
