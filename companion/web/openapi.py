@@ -2,7 +2,7 @@
 code itself: the paths from the API blueprint's routes, each operation's body and answer
 from the TypedDicts the code builds them with (``schemas.py``), each game's table options
 from the options the game declares, and each operation's summary and refusals from its
-entry in the route table (``routes.Operation``). A route with no entry there is an error,
+entry in the route table (an :class:`Operation`). A route with no entry there is an error,
 so a new route cannot go undescribed.
 
 400 means "not what this document describes" — except where a sentence in the operation
@@ -12,6 +12,7 @@ says what else the game decides (a table's options as a whole, an action's param
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from typing import Any
 
 from flask import Flask
@@ -21,7 +22,25 @@ from companion.games import GAMES
 from companion.games.base import Game, Option
 from companion.referee.options import MAX_OPTION_TEXT
 from companion.web import schemas
-from companion.web.routes import DOCUMENTED, Operation
+
+
+@dataclass(frozen=True)
+class Operation:
+    """A route's entry in the OpenAPI document, beside its code."""
+
+    summary: str
+    answer: Any
+    """The 200 (201) answer's type; None: any JSON object."""
+    refusals: tuple[int, ...] = ()
+    """Statuses besides 400 (any request may hold bytes that are not text)."""
+    body: Any = None
+    body_required: bool = True
+    query: tuple[str, ...] = ()
+    """The query parameters the JSON form reads (``lang``, ``log_since``, ``round``)."""
+    status: int = 200
+    malformed: str = ""
+    """What else a 400 means here: what the game, not this document, decides."""
+
 
 REASONS = {
     400: "Malformed: not what this document describes, or bytes that are not text (a "
@@ -52,8 +71,9 @@ PATH = {
 }
 
 
-def openapi_document(app: Flask) -> dict[str, Any]:
-    """The whole document, made from ``app``'s API routes."""
+def openapi_document(app: Flask, documented: dict[str, Operation]) -> dict[str, Any]:
+    """The whole document, made from ``app``'s API routes and each one's entry in the route
+    table (``documented``, by endpoint)."""
     components: dict[str, Any] = {}
     error = schemas.schema_of(schemas.Error, components)
     components["NewTable"] = {"oneOf": [_new_table(game, components)
@@ -62,7 +82,7 @@ def openapi_document(app: Flask) -> dict[str, Any]:
     for rule in sorted(app.url_map.iter_rules(), key=lambda r: r.rule):
         if not rule.endpoint.startswith("api."):
             continue
-        operation = DOCUMENTED[rule.endpoint]     # KeyError: a route nobody described
+        operation = documented[rule.endpoint]     # KeyError: a route nobody described
         path = re.sub(r"<(?:\w+:)?(\w+)>", r"{\1}", rule.rule)
         for method in sorted((rule.methods or set()) - {"HEAD", "OPTIONS"}):
             paths.setdefault(path, {})[method.lower()] = _operation(

@@ -33,28 +33,11 @@ from companion.games.base import N_
 from companion.referee import export as exports
 from companion.web import render, schemas
 from companion.web.db import get_db
+from companion.web.openapi import Operation, openapi_document
 
 TABLE, SEAT, HOST, DATA = "table", "seat", "host", "data"
 """What a route answers with: a screen of the table (the tablet's, a seat's, the host's),
 or data of its own (JSON only)."""
-
-
-@dataclass(frozen=True)
-class Operation:
-    """A route's entry in the OpenAPI document, beside its code."""
-
-    summary: str
-    answer: Any
-    """The 200 (201) answer's type; None: any JSON object."""
-    refusals: tuple[int, ...] = ()
-    """Statuses besides 400 (any request may hold bytes that are not text)."""
-    body: Any = None
-    body_required: bool = True
-    query: tuple[str, ...] = ()
-    """The query parameters the JSON form reads (``lang``, ``log_since``, ``round``)."""
-    status: int = 200
-    malformed: str = ""
-    """What else a 400 means here: what the game, not this document, decides."""
 
 
 @dataclass
@@ -186,9 +169,8 @@ def host_public_url(posted: dict[str, Any], token: str) -> Answer:
 
 
 def openapi(posted: dict[str, Any]) -> Answer:
-    from companion.web.openapi import openapi_document
 
-    return Answer(data=openapi_document(current_app))
+    return Answer(data=openapi_document(current_app, DOCUMENTED))
 
 
 def games(posted: dict[str, Any]) -> Answer:
