@@ -141,12 +141,9 @@ class Profiled:
                 self.profiles.append(profile)
         profile.enable()
         try:
-            body = self.app(environ, start_response)
-            try:
-                return [b"".join(body)]
-            finally:
-                if hasattr(body, "close"):
-                    body.close()
+            # The body is handed on as it is: an event stream's never ends, so joining it
+            # here held that request (and the load generator waiting on it) for ever.
+            return self.app(environ, start_response)
         finally:
             profile.disable()
 
