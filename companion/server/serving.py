@@ -18,9 +18,10 @@ enforces. The bounds, in one place:
 ``CONNECTION_LIMIT`` / ``IDLE_SECONDS``
     all connections together, held ones included (past it the server stops accepting
     until one closes), and how long a keep-alive connection may wait for its next request.
-``MAX_HEADER_BYTES`` / ``MAX_BODY_BYTES``
+``MAX_HEADER_BYTES`` / ``MAX_HEADERS`` / ``MAX_BODY_BYTES``
     refused before the application sees them (Flask's ``MAX_CONTENT_LENGTH`` of 64 KiB is
-    the tighter body bound for the app itself).
+    the tighter body bound for the app itself), as is a header line that is not
+    ``name: value`` (:func:`read_headers`).
 
 Nothing waits long in a greenlet: a connection quiet for ``HOLD_AFTER_SECONDS`` between
 two requests, and an event stream once its first event is sent, are held by the loop
@@ -35,9 +36,9 @@ from __future__ import annotations
 
 import contextlib
 import gc
-import http.client
 import io
 import logging
+import re
 import resource
 import sys
 import time
@@ -49,7 +50,7 @@ from gevent import Timeout, socket
 from gevent.event import Event
 from gevent.greenlet import Greenlet
 from gevent.pool import Pool, PoolFull
-from gevent.pywsgi import WSGIHandler, WSGIServer, format_date_time, headers_factory
+from gevent.pywsgi import OldMessage, WSGIHandler, WSGIServer, format_date_time
 
 from companion import store
 from companion.server import live, logs
@@ -74,21 +75,39 @@ _TOO_LARGE = (b"HTTP/1.1 413 Payload Too Large\r\nConnection: close\r\n"
               b"The request is too large")
 
 
-class _HeaderBlock:
-    """A connection's stream as gevent's header parser reads it, ending in an error once the
-    header block passes ``MAX_HEADER_BYTES`` (the parser itself bounds only each line, at
-    64 KiB, and their number, at 100): gevent then answers 400 as for a line too long."""
+MAX_HEADERS = 100
+"""As many header lines as Python's own parser takes."""
+_FIELD_NAME = re.compile(r"[!#$%&'*+\-.^_`|~0-9A-Za-z]+")
+"""A header's name: RFC 9110's token."""
 
-    def __init__(self, stream: Any) -> None:
-        self.stream = stream
-        self.left = MAX_HEADER_BYTES
 
-    def readline(self, limit: int = -1) -> bytes:
-        line = self.stream.readline(self.left + 1 if limit < 0 else min(limit, self.left + 1))
-        self.left -= len(line)
-        if self.left < 0:
-            raise http.client.LineTooLong(f"request headers over {MAX_HEADER_BYTES} bytes")
-        return bytes(line)
+def read_headers(stream: Any) -> OldMessage:
+    """A request's header block, read as gevent's parser would hand it on, in a fifth of its
+    time (Python's e-mail parser was ≈ 16 of an action's ≈ 550 µs).
+
+    Stricter than that parser, as RFC 9112 asks of a server: a line that is not
+    ``name: value`` (a name that is not a token, a space before the colon, a folded
+    continuation line) is refused, where the e-mail parser silently took it, and every
+    header after it, for the start of a body. More than ``MAX_HEADER_BYTES`` or
+    ``MAX_HEADERS`` lines is refused too. A refusal is the message's ``status``, which
+    gevent answers with a 400 before the application sees the request."""
+    message = OldMessage()
+    left = MAX_HEADER_BYTES
+    for _ in range(MAX_HEADERS + 1):
+        line = stream.readline(left + 1)
+        left -= len(line)
+        if left < 0:
+            message.status = f"request headers over {MAX_HEADER_BYTES} bytes"
+            return message
+        if line in (b"\r\n", b"\n", b""):
+            return message
+        name, colon, value = line.decode("iso-8859-1").partition(":")
+        if not colon or not _FIELD_NAME.fullmatch(name):
+            message.status = "a header line that is not “name: value”"
+            return message
+        message.set_raw(name, value.lstrip(" \t").rstrip("\r\n"))
+    message.status = f"more than {MAX_HEADERS} header lines"
+    return message
 
 
 class BoundedHandler(WSGIHandler):
@@ -139,7 +158,7 @@ class BoundedHandler(WSGIHandler):
             self._deadline.close()
 
     def MessageClass(self, stream: Any, *args: Any) -> Any:  # noqa: N802 (gevent's name)
-        return headers_factory(_HeaderBlock(stream), *args)
+        return read_headers(stream)
 
     def get_environ(self) -> dict[str, Any]:
         environ: dict[str, Any] = super().get_environ()

@@ -218,8 +218,9 @@ class CookieSessions(SecureCookieSessionInterface):
         return signer
 
     def open_session(self, app: Flask, request: Any) -> Any:
-        if app.secret_key and self.get_cookie_name(app) not in request.cookies:
-            return self.session_class()
+        if app.secret_key and ("HTTP_COOKIE" not in request.environ
+                               or self.get_cookie_name(app) not in request.cookies):
+            return self.session_class()     # no cookie sent: nothing to parse or verify
         return super().open_session(app, request)
 
 
