@@ -11,6 +11,7 @@ import urllib.request
 import pytest
 
 from companion.server import serving
+from tests.test_bad_bytes import exchange
 from tests.test_restart import Server, call
 
 
@@ -161,21 +162,6 @@ def test_oversized_requests_are_refused_before_the_app(server):
     assert call(server.base, "GET", "/api/games")[0] == 200
 
 
-def read_all(sock: socket.socket) -> bytes:
-    """Everything until the server closes the connection."""
-    received = b""
-    while chunk := sock.recv(65536):
-        received += chunk
-    return received
-
-
-def ask_raw(port: int, request: bytes) -> bytes:
-    """One raw request on its own connection (closed by the server after its answer)."""
-    with socket.create_connection(("127.0.0.1", port), timeout=10) as sock:
-        sock.sendall(request)
-        return read_all(sock)
-
-
 @pytest.mark.parametrize("header", [
     b"Host : x\r\n",                        # a space before the colon (RFC 9112 5.1)
     b"Host: x\r\nX-Folded: a\r\n b\r\n",      # an obsolete folded line (RFC 9112 5.2)
@@ -187,8 +173,8 @@ def test_a_malformed_header_block_is_refused_with_400(server, header):
     """A header line that is not "name: value", or one line too many, answers 400 before the
     app (Python's e-mail parser took such a line for the start of a body and dropped every
     header after it); the server answers the next request as ever."""
-    answer = ask_raw(server.port, b"GET /api/games HTTP/1.1\r\n" + header + b"\r\n")
-    assert answer.startswith(b"HTTP/1.1 400"), answer[:80]
+    answer = exchange(server.port, b"GET /api/games HTTP/1.1\r\n" + header + b"\r\n")
+    assert answer.status == 400, answer.head
     assert call(server.base, "GET", "/api/games")[0] == 200
 
 
@@ -197,10 +183,10 @@ def test_headers_reach_the_app_as_sent(server):
     browser's Accept-Language (any case of its name, spaces around the value) answers in
     that language, and 100 header lines are still a request."""
     filler = b"".join(b"X-%d: 1\r\n" % n for n in range(serving.MAX_HEADERS - 3))
-    answer = ask_raw(server.port, b"GET /api/games HTTP/1.1\r\nHost: x\r\n"
-                     b"accept-LANGUAGE: \t cs  \r\nConnection: close\r\n" + filler + b"\r\n")
-    assert answer.startswith(b"HTTP/1.1 200"), answer[:80]
-    assert "Sada rozhodčího".encode() in answer      # the kit's title in Czech
+    answer = exchange(server.port, b"GET /api/games HTTP/1.1\r\nHost: x\r\n"
+                      b"accept-LANGUAGE: \t cs  \r\nConnection: close\r\n" + filler + b"\r\n")
+    assert answer.status == 200, answer.head
+    assert "Sada rozhodčího".encode() in answer.body      # the kit's title in Czech
 
 
 def open_stream_from(port: int, path: str, source: str) -> socket.socket:

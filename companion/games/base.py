@@ -510,7 +510,7 @@ class BoxItem(TypedDict):
     in the box (the app keeps it)."""
 
     what: str
-    """Message id: the component(s), in the rulebook's words."""
+    """Message id: the component or components, in the rulebook's words."""
     where: str
     """Message id: where it goes on the table, or what the app does instead."""
 

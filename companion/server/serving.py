@@ -83,7 +83,7 @@ _FIELD_NAME = re.compile(r"[!#$%&'*+\-.^_`|~0-9A-Za-z]+")
 
 def read_headers(stream: Any) -> OldMessage:
     """A request's header block, read as gevent's parser would hand it on, in a fifth of its
-    time (Python's e-mail parser was ≈ 16 of an action's ≈ 550 µs).
+    time (Python's e-mail parser took ≈ 16 µs of an action's ≈ 550 µs).
 
     Stricter than that parser, as RFC 9112 asks of a server: a line that is not
     ``name: value`` (a name that is not a token, a space before the colon, a folded

@@ -11,7 +11,6 @@ modifiers, and that the result banner appears; then "Play again" deals a new due
 from __future__ import annotations
 
 import re
-import time
 
 import pytest
 from playwright.sync_api import expect
@@ -231,7 +230,10 @@ class Duel:
             if "Wind" in turned.inner_text():
                 assert any(m.startswith("Wind −") for m in mods), mods
             expect(roll.locator(".verdict")).to_have_text(re.compile("Hit!|Miss"))
-            time.sleep(2.4)  # let the dice land for the screenshot
+            for device in (self.table, phone):   # the dice landed: the shot shows them
+                device.page.wait_for_function(
+                    "() => document.getAnimations().every(a => a.playState === 'finished')",
+                    timeout=WAIT)
             self.table.shot(f"{self.label}-5-roll")
             phone.shot(f"{self.label}-5-roll")
 

@@ -49,7 +49,7 @@ def test_a_quiet_table_makes_no_requests_and_a_roll_reaches_every_screen(server,
     # Nobody acts for three poll intervals: the open streams keep every screen current,
     # so no screen asks for its fragment.
     quiet = {device.name: len(live_requests(device)) for device in (anna, bob, table)}
-    time.sleep(3.5)
+    time.sleep(3.5)     # a window in which nothing may happen, not a wait for something
     assert {device.name: len(live_requests(device)) for device in (anna, bob, table)} == quiet
 
     # Anna rolls openly: Bob's phone and the table show it, each after one fetch.
@@ -110,7 +110,7 @@ def test_a_hidden_phone_holds_no_stream_and_asks_for_nothing(server, devices):
     asked = len(bob.requests)
     anna.page.locator(".dice-buttons").first.get_by_role("button", name="2d6").click()
     expect(anna.page.locator(".rolls li").first).to_contain_text("2d6", timeout=WAIT)
-    time.sleep(3.5)                               # three poll intervals
+    time.sleep(3.5)     # three poll intervals in which a hidden page may ask for nothing
     assert bob.requests[asked:] == []
     bob.page.evaluate(sleep, False)
     expect(bob.page.locator(".rolls li").first).to_contain_text("2d6", timeout=WAIT)
@@ -123,6 +123,20 @@ def test_a_tap_held_while_another_phones_update_arrives_is_not_lost(server, devi
     button under his finger and the tap was lost without a word)."""
     tablet, links = kit_table(server, devices, "held")
     anna, bob = devices("held-anna"), devices("held-bob")
+    # The newest version Anna's stream announced (the page's own EventSource, listened to).
+    anna.context.add_init_script("""
+        (function () {
+          var Real = window.EventSource;
+          window.__announced = 0;
+          window.EventSource = function (url) {
+            var made = new Real(url);
+            made.addEventListener("message", function (event) {
+              var version = Number(String(event.data).split(" ")[0]) || 0;
+              window.__announced = Math.max(window.__announced, version);
+            });
+            return made;
+          };
+        })();""")
     anna.page.goto(links[0])
     bob.page.goto(links[1])
     wait_for_the_deal(tablet, anna, bob)
@@ -134,7 +148,12 @@ def test_a_tap_held_while_another_phones_update_arrives_is_not_lost(server, devi
     shown = anna.page.locator("#live").get_attribute("data-version")
     bob.page.locator(".dice-buttons").first.get_by_role("button", name="1d6").click()
     expect(bob.page.locator(".rolls li").first).to_contain_text("1d6", timeout=WAIT)
-    time.sleep(2)  # the stream has told Anna's phone of Bob's roll meanwhile
+    # Anna's stream tells her phone of Bob's roll; the screen under her finger stays.
+    anna.page.wait_for_function("shown => window.__announced > shown", arg=int(shown or 0),
+                                timeout=WAIT)
+    asked = len(live_requests(anna))
+    time.sleep(1)       # a window for a swap that must not come, not a wait for something
+    assert len(live_requests(anna)) == asked
     assert anna.page.locator("#live").get_attribute("data-version") == shown
     anna.page.mouse.up()
     expect(bob.page.locator(".rolls li").first).to_contain_text("2d6", timeout=WAIT)

@@ -217,7 +217,8 @@ def upgrade(state: Any) -> State:
 
 
 def result(state: State) -> Result | None:
-    """None while the game runs; then the winner(s) by score, more cards, or a draw."""
+    """None while the game runs; then who won by score (one, or more who tie), more cards,
+    or a draw."""
     if state["phase"] != "over":
         return None
     opts = state["opts"]
