@@ -175,8 +175,9 @@ def serve_child(args: argparse.Namespace) -> int:
     if args.serve == "companion":
         from companion import create_app
 
-        app = create_app(overrides={"DATABASE": args.db,
-                                    "PUBLIC_URL": f"http://{HOST}:{args.port}"})
+        app = create_app(overrides={"DATABASE": args.db,  # as `companion serve` makes it
+                                    "PUBLIC_URL": f"http://{HOST}:{args.port}",
+                                    "APP_SEATS_IN_LOOP": True})
     else:
         app = bare_app(args.db)
     wsgi = app

@@ -17,7 +17,9 @@ def create_app(
     :param test_config: used instead of ``instance/config.py`` (tests).
     :param overrides: applied on top of either (the command line's ``--db`` and address).
     """
-    app = Flask(
+    from companion.web import CompanionFlask
+
+    app = CompanionFlask(
         __name__,
         instance_relative_config=True,
         template_folder="../templates",

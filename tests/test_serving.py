@@ -4,6 +4,7 @@ time"), and wrong codes are rationed (companion/server/serving.py, companion/web
 
 from __future__ import annotations
 
+import json
 import socket
 import time
 import urllib.request
@@ -160,6 +161,31 @@ def test_oversized_requests_are_refused_before_the_app(server):
                      + b"y" * serving.MAX_HEADER_BYTES + b"\r\n\r\n")
         assert sock.recv(100).startswith(b"HTTP/1.1 400")
     assert call(server.base, "GET", "/api/games")[0] == 200
+
+
+def test_a_body_is_read_whole_and_the_apps_own_limit_still_holds(server):
+    """The app reads a body the server has bounded in one piece (not through Werkzeug's
+    64 KiB buffers): a table posted with its length declared, or sent in chunks, is made
+    with every seat it names; a body within the server's bound but over the app's
+    ``MAX_CONTENT_LENGTH`` (64 KiB) is still refused with 413 and makes nothing."""
+    names = [{"name": f"Player {n}"} for n in range(1, 5)]
+    body = json.dumps({"game": "kit", "deal": "now", "seats": names}).encode()
+    head = (b"POST /api/tables HTTP/1.1\r\nHost: x\r\nConnection: close\r\n"
+            b"Content-Type: application/json\r\n")
+    declared = exchange(server.port, head + b"Content-Length: %d\r\n\r\n" % len(body) + body)
+    half = len(body) // 2
+    chunked = exchange(server.port, head + b"Transfer-Encoding: chunked\r\n\r\n"
+                       + b"%x\r\n%s\r\n%x\r\n%s\r\n0\r\n\r\n"
+                       % (half, body[:half], len(body) - half, body[half:]))
+    for answer in (declared, chunked):
+        assert answer.status == 201
+        assert [seat["name"] for seat in json.loads(answer.body)["seats"]] == [
+            seat["name"] for seat in names]
+    padded = json.dumps({"game": "kit", "seats": names, "pad": "x" * 70_000}).encode()
+    assert 64 * 1024 < len(padded) < serving.MAX_BODY_BYTES
+    refused = exchange(server.port, head + b"Content-Length: %d\r\n\r\n" % len(padded)
+                       + padded)
+    assert refused.status == 413
 
 
 @pytest.mark.parametrize("header", [

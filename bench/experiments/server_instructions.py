@@ -75,13 +75,16 @@ def main() -> None:
     parser.add_argument("--check", action="store_true",
                         help="play the moves without valgrind: the server's CPU per move "
                              "instead (kernel time included, the machine's load too)")
+    parser.add_argument("--callgrind-out", metavar="FILE",
+                        help="keep callgrind's output here (for callgrind_annotate: where, "
+                        "in C, the instructions go)")
     parser.add_argument("--server-preload", metavar="FILE", action="append", default=[],
                         help="a Python file run in the server before it starts (an "
                         "experiment, as bench/run.py's option)")
     args = parser.parse_args()
     folder = tempfile.mkdtemp(prefix="companion-server-instructions-")
     port = free_port()
-    out = os.path.join(folder, "callgrind.out")
+    out = args.callgrind_out or os.path.join(folder, "callgrind.out")
     counting = [] if args.check else [
         "valgrind", "--tool=callgrind", "--instr-atstart=no", f"--callgrind-out-file={out}"]
     server = subprocess.Popen(

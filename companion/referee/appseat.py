@@ -56,6 +56,12 @@ class Turn:
     game: AppPlayer
 
 
+def plays_none(code: str) -> bool:
+    """Whether the app is known to play no seat at this table: nothing to schedule after
+    its writes (under the server, a greenlet, a timer and a worker thread's read a move)."""
+    return code in _none
+
+
 def prepare(db: Database, code: str) -> Turn | None:
     """The app's next decision at this table, or None when no seat it plays may act."""
     if code in _none:

@@ -122,6 +122,9 @@ class BoundedHandler(WSGIHandler):
     socket: Any
     """The connection (None once the loop holds it: not closed when this greenlet ends)."""
     provided_date: Any
+    status: Any
+    """The status line as gevent keeps it: bytes once the answer started, else a reason."""
+    code: Any
     _deadline: Timeout | None = None
 
     def handle_one_request(self) -> Any:
@@ -179,6 +182,45 @@ class BoundedHandler(WSGIHandler):
             self.socket.sendall(_TOO_LARGE)
             return
         super().run_application()
+
+    def _sendall(self, data: bytes | bytearray) -> None:
+        """gevent's ``sendall`` asks the kernel for the socket's buffer size before every
+        send (a system call an answer); an answer usually goes in one ``send``, and only
+        what did not is handed on to ``sendall``."""
+        try:
+            sent = self.socket.send(data)
+            if sent < len(data):
+                self.socket.sendall(memoryview(data)[sent:])
+        except OSError as error:
+            self.status = f"socket error: {error}"
+            if self.code > 0:
+                self.code = -self.code
+            raise
+        self.response_length += len(data)
+
+    def _write_with_headers(self, data: bytes) -> None:
+        """The status line, the headers and the body's first part in one send.
+
+        gevent sends the head and the body apart (two system calls and two TCP segments an
+        answer); an answer here is a few kilobytes, which copy in less time than a call."""
+        self.headers_sent = True
+        self.finalize_headers()
+        towrite = bytearray(b"HTTP/1.1 ")
+        towrite += self.status
+        towrite += b"\r\n"
+        for header, value in self.response_headers:
+            towrite += header
+            towrite += b": "
+            towrite += value
+            towrite += b"\r\n"
+        towrite += b"\r\n"
+        if data and self.response_use_chunked:
+            towrite += b"%x\r\n" % len(data)
+            towrite += data
+            towrite += b"\r\n"
+        elif data:
+            towrite += data
+        self._sendall(towrite)
 
     def process_result(self) -> None:
         """An event stream's first event, then its socket goes to :class:`HeldStreams` and

@@ -63,6 +63,8 @@ def _after(response: Any) -> Any:
 
 def schedule(app: Flask, code: str) -> None:
     """Let the app's seats at ``code`` take the decisions they have now."""
+    if appseat.plays_none(code):
+        return
     if not app.config.get("APP_SEATS_IN_LOOP"):
         if getattr(_inline, "busy", False):
             return

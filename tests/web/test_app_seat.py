@@ -127,3 +127,29 @@ def test_the_host_and_the_tablet_say_the_app_plays_dracula(client):
     info = client.get(f"/api/t/{created['code']}").get_json()
     assert [s["app"] for s in info["table"]["seats"]] == [True, False]
     assert [s["app"] for s in info["table"]["deal"]["seats"]] == [True, False]
+
+
+def test_under_the_server_a_table_without_an_app_seat_schedules_nothing(tables, app,
+                                                                         monkeypatch):
+    """Under ``companion serve`` every write schedules the app's seats of its table (a
+    greenlet that waits, then reads the table in a worker thread). A table whose options
+    give the app no seat is known after its first look and schedules nothing more; a
+    table with the app's Dracula is still played."""
+    import gevent
+
+    from companion.web import appseats
+
+    spawned = []
+    monkeypatch.setattr(gevent, "spawn", lambda *args: spawned.append(args[2]))
+    monkeypatch.setitem(app.config, "APP_SEATS_IN_LOOP", True)
+    kit = tables.create("kit", names=("Anna", "Bob"))["code"]
+    fury = tables.create("fury", names=("Dracula", "Anna"), options=APP)["code"]
+    with app.app_context():
+        from companion.web.db import get_db
+
+        assert appseat.prepare(get_db(), kit) is None
+        appseats._running.clear()
+        for code in (kit, fury):
+            appseats.schedule(app, code)
+    assert spawned == [fury]
+    appseats._running.clear()
