@@ -4,6 +4,7 @@ time"), and wrong codes are rationed (companion/server/serving.py, companion/web
 
 from __future__ import annotations
 
+import io
 import json
 import socket
 import time
@@ -186,6 +187,28 @@ def test_a_body_is_read_whole_and_the_apps_own_limit_still_holds(server):
     refused = exchange(server.port, head + b"Content-Length: %d\r\n\r\n" % len(padded)
                        + padded)
     assert refused.status == 413
+
+
+def test_request_headers_reach_the_app_as_gevents_own_reader_hands_them_on():
+    """The header block is looked up by name in a dict and handed to the app from the pairs
+    read: every lookup and every ``HTTP_`` key as gevent's own code makes them from the
+    e-mail message it stands in for (the first of two by any case; a name with an
+    underscore dropped; content type and length not doubled)."""
+    from gevent.pywsgi import WSGIHandler
+
+    block = (b"Host: x\r\nX-Dup: a\r\nx-dup: b\r\nX_Under: no\r\n"
+             b"Content-Type: text/plain\r\nContent-Length: 3\r\nAccept-Language:  cs \r\n\r\n")
+    headers = serving.read_headers(io.BytesIO(block))
+    assert (headers.get("x-DUP"), headers.get("content-type"), headers.get("Nope", "-")) == (
+        "a", "text/plain", "-")
+    handler = object.__new__(serving.BoundedHandler)
+    handler.headers = headers
+    ours = list(handler._headers())
+    assert ours == list(WSGIHandler._headers(handler))
+    assert ours == [("HTTP_HOST", "x"), ("HTTP_X_DUP", "a"), ("HTTP_X_DUP", "b"),
+                    ("HTTP_ACCEPT_LANGUAGE", "cs")]
+    del headers["content-length"]
+    assert headers.get("Content-Length") is None and headers.typeheader == "text/plain"
 
 
 @pytest.mark.parametrize("header", [

@@ -189,9 +189,10 @@ def refuse_undecodable() -> None:
     browser percent-encodes both; a crafted client may send raw bytes, which Werkzeug fails
     to read in a query as soon as a view asks for any argument (a 500 with a traceback in
     the log) and drops from a form (which then reads as one posted without its CSRF token)."""
-    inputs.check_utf8(request.query_string)
-    if request.mimetype == "application/x-www-form-urlencoded":
-        inputs.check_utf8(request.get_data(cache=True))
+    asked = request._get_current_object()  # type: ignore[attr-defined]  # (one proxy lookup)
+    inputs.check_utf8(asked.query_string)
+    if asked.mimetype == "application/x-www-form-urlencoded":
+        inputs.check_utf8(asked.get_data(cache=True))
 
 
 def protect_forms() -> None:

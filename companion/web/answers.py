@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 import orjson
-from flask import Flask, Response, current_app
+from flask import Flask, Response
 from flask.json.provider import DefaultJSONProvider
 
 _OPTIONS = orjson.OPT_SORT_KEYS | orjson.OPT_NON_STR_KEYS
@@ -32,13 +32,14 @@ class Answers(DefaultJSONProvider):
         if args and kwargs:
             raise TypeError("jsonify() takes positional or keyword arguments, not both")
         obj = (args[0] if len(args) == 1 else list(args)) if args else (kwargs or None)
-        if (self.compact is None and current_app.debug) or self.compact is False:
+        if (self.compact is None and self._app.debug) or self.compact is False:
             return super().response(obj)  # type: ignore[return-value]
         try:
             body = orjson.dumps(obj, option=_OPTIONS | orjson.OPT_APPEND_NEWLINE)
         except orjson.JSONEncodeError:
             return super().response(obj)  # type: ignore[return-value]
-        return current_app.response_class(body, mimetype=self.mimetype)
+        app: Any = self._app    # the app itself (as Flask's provider does), not the proxy
+        return app.response_class(body, mimetype=self.mimetype)  # type: ignore[no-any-return]
 
 
 def init_answers(app: Flask) -> None:

@@ -29,10 +29,11 @@ def answer(route: Route, **args: Any) -> Any:
     stale action answers the seat's fresh screen with the reason (409)."""
     assert route.doc is not None, "a JSON route is in the OpenAPI document"
     query = route.doc.query
+    asked = request.args
     if "lang" in query:
-        _lang()
+        _lang(asked)
     posted = _posted(route)
-    since = since_version(_log_since(posted)) if "log_since" in query else None
+    since = since_version(_log_since(asked, posted)) if "log_since" in query else None
     try:
         done = route.view(posted, **args)
     except Stale as stale:
@@ -80,24 +81,25 @@ def _posted(route: Route) -> dict[str, Any]:
 
 def _body() -> dict[str, Any]:
     """The request's JSON object, refused (400) when malformed, too deep or not Unicode."""
-    if not request.is_json:
+    asked = request._get_current_object()  # type: ignore[attr-defined]  # (one proxy lookup)
+    if not asked.is_json:
         raise BadRequest(N_("Send a JSON object."))
-    data = inputs.parse_json(request.get_data(cache=True))
+    data = inputs.parse_json(asked.get_data(cache=True))
     if not isinstance(data, dict):
         raise BadRequest(N_("Send a JSON object."))
     return data
 
 
-def _lang() -> None:
-    lang = request.args.get("lang")
+def _lang(asked: Any) -> None:
+    lang = asked.get("lang")
     if lang is not None:
         g.lang = inputs.check_lang(lang)
 
 
-def _log_since(body: dict[str, Any]) -> Any:
-    """``log_since`` as sent: the version up to which the client holds the log (the query's,
-    else the body's); ``since_version`` checks it."""
-    value = request.args.get("log_since")
+def _log_since(asked: Any, body: dict[str, Any]) -> Any:
+    """``log_since`` as sent: the version up to which the client holds the log (the query's
+    ``asked``, else the body's); ``since_version`` checks it."""
+    value = asked.get("log_since")
     if value is None:
         value = body.get("log_since")
     return value

@@ -62,12 +62,13 @@ def answering_a_stored_action() -> Iterator[None]:
 
 def select_locale() -> str:
     """The language a screen asked for (seat or table), else the browser's, else English."""
-    lang: str | None = g.get("lang")
+    here = g._get_current_object()  # one lookup through the proxy, not one per name
+    lang: str | None = here.get("lang")
     if lang in LANGUAGES:
         return lang
-    browser: str | None = g.get("browser_lang")
+    browser: str | None = here.get("browser_lang")
     if browser is None:
-        browser = g.browser_lang = _browser_language(request.headers.get("Accept-Language"))
+        browser = here.browser_lang = _browser_language(request.headers.get("Accept-Language"))
     return browser
 
 
@@ -90,14 +91,15 @@ def _browser_language(header: str | None) -> str:
 def _catalogue() -> Any:
     """This request's catalogue: Flask-Babel's, kept per language for the app's life (its
     own lookup took a fifth of a millisecond per request)."""
-    catalogue = g.get("translations")
+    here = g._get_current_object()  # one lookup through the proxy, not one per name
+    catalogue = here.get("translations")
     if catalogue is None:
         language = select_locale()
         kept = current_app.extensions.setdefault("companion_catalogues", {})
         catalogue = kept.get(language)
         if catalogue is None:
             catalogue = kept[language] = get_translations()
-        g.translations = catalogue
+        here.translations = catalogue
     return catalogue
 
 

@@ -60,8 +60,8 @@ class Buckets:
         return max(1, int(missing / self.per_second + 0.999))
 
 
-def _looks_up() -> bool:
-    found = request.view_args
+def _looks_up(asked: Any) -> bool:
+    found = asked.view_args
     if not found:
         return False
     return any(k in found for k in _LOOKUP_ARGS)
@@ -72,13 +72,17 @@ def _buckets() -> Buckets:
     return buckets
 
 
-def refuse_if_guessing() -> None:
-    """For a lookup whose code is in the form, not the URL (the join code page)."""
-    buckets = _buckets()
-    if buckets.empty(request.remote_addr or ""):
+def refuse_if_guessing(buckets: Buckets | None = None, address: str | None = None) -> None:
+    """For a lookup whose code is in the form, not the URL (the join code page); before
+    every request that names a code or a token, with the app's buckets and the address."""
+    if buckets is None:
+        buckets = _buckets()
+    if address is None:
+        address = request.remote_addr or ""
+    if buckets.empty(address):
         raise TooMany(N_("Too many wrong codes or links from this device; wait "
                          "{seconds} s and try again."),
-                      seconds=buckets.retry_after(request.remote_addr or ""))
+                      seconds=buckets.retry_after(address))
 
 
 def count_miss() -> None:
@@ -93,13 +97,14 @@ def init_throttle(app: Flask) -> None:
 
     @app.before_request
     def refuse_guessers() -> None:
-        if _looks_up():
-            refuse_if_guessing()
+        asked = request._get_current_object()  # type: ignore[attr-defined]  # (one lookup)
+        if _looks_up(asked):
+            refuse_if_guessing(buckets, asked.remote_addr or "")
 
     @app.after_request
     def count_misses(response: Any) -> Any:
         status = response.status_code
-        if status == 400 or status in (403, 404) and _looks_up():
+        if status == 400 or status in (403, 404) and _looks_up(request):
             buckets.spend(request.remote_addr or "")
         if response.status_code == 429:
             response.headers.setdefault("Retry-After", str(
