@@ -62,10 +62,10 @@ argument that counts). Filled by ``NP_`` as the game modules are imported."""
 
 
 def NP_(singular: str, plural: str, count: str = "n") -> str:
-    """Mark a message with plural forms (no "(s)" on a screen): returns the singular id, the
-    text a log line keeps. A screen picks the form through the catalogue's plural rules
-    (Babel's for cs and ru) by the argument ``count``: a number, or a list (its length,
-    e.g. the hunters who move together). Call it at a module's top level, so that the
+    """Mark a message with plural forms (never "card or cards" on a screen): returns the
+    singular id, the text a log line keeps. A screen picks the form through the catalogue's
+    plural rules (Babel's for cs and ru) by the argument ``count``: a number, or a list (its
+    length, e.g. the hunters who move together). Call it at a module's top level, so that the
     registry knows the message before any line is shown; Babel extracts it as ``ngettext``.
     """
     PLURALS[singular] = PLURALS[plural] = (singular, plural, count)

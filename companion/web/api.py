@@ -29,7 +29,7 @@ def answer(route: Route, **args: Any) -> Any:
     stale action answers the seat's fresh screen with the reason (409)."""
     assert route.doc is not None, "a JSON route is in the OpenAPI document"
     query = route.doc.query
-    asked = request.args
+    asked = request.args if "lang" in query or "log_since" in query else None
     if "lang" in query:
         _lang(asked)
     posted = _posted(route)
