@@ -33,10 +33,15 @@ has anything to do."""
 
 SECRET_BY_DESIGN: dict[str, frozenset[str]] = {
     "duel": frozenset({"ready"}),
+    "fury": frozenset({"to_movement"}),
 }
 """Asked of every seat on purpose, so the question tells nobody who holds what: Duel!'s
 Confused Signal is chosen in secret by both duellists at once ("Ready: no signal" beside
-the card for whoever holds it), so a phone without the card must be asked as well."""
+the card for whoever holds it), so a phone without the card must be asked as well. Fury's
+hunter waits at the start of his turn whenever his hand might hold a card for it (issue 40:
+a question's existence is public); his moves stand beside it, but not at sea while Dracula
+may play Control Storms first, nor while Bats carry him — there "Go on" hands the moment
+over, and stands alone when none of his cards fits."""
 
 CORRECTIONS = frozenset({"hand_open"})
 """Always on offer, never the question: Fury's "Correct something by hand"."""

@@ -9,7 +9,7 @@ Seduction; Dracula leaves Prague for Nuremburg and lays Bats there; Lord Godalmi
 turns the trail card up (Dracula revealed) and meets the Bats; Dr. Seward walks in after him
 and Wild Horses carry him to Leipzig; Mina Harker's player enters a bite by hand (Dracula's
 player agrees) and she is taken to the hospital; Dracula moves into Leipzig and attacks Dr.
-Seward: round 1 Punch against Dodge, round 2 the two Escapes tie at 4 and the initiative
+Seward: round 1 Punch against Dodge, round 2 the two Escapes tie and the initiative
 printed on the cards (5 against 4) gives the round to the hunter, who escapes; the bats drive
 Lord Godalming to Munich;
 Dracula vanishes into Hamburg and lays Fog there.
@@ -48,7 +48,7 @@ ROUND_0: list[Step] = [
     (CYRIL, "stay", {}), (CYRIL, "end_turn", {}),
 ]
 DRACULA_LAYS_BATS: list[Step] = [
-    (DRACULA, "to_time", {}), (DRACULA, "move", {"to": "nuremburg", "power": ""}),
+    (DRACULA, "move", {"to": "nuremburg", "power": ""}),
     (DRACULA, "place", {"token": "bats:2"}),
 ]
 GODALMING_MEETS_BATS: list[Step] = [(ANNA, "travel", {"to": "nuremburg", "by": "road"})]
@@ -64,7 +64,7 @@ MINA_TO_HOSPITAL: list[Step] = [
     (CYRIL, "hand_done", {}), (DRACULA, "choose", {"key": "agree"}),
 ]
 DRACULA_ATTACKS: list[Step] = [
-    (DRACULA, "to_time", {}), (DRACULA, "move", {"to": "leipzig", "power": ""}),
+    (DRACULA, "move", {"to": "leipzig", "power": ""}),
     (DRACULA, "attack", {}), (DRACULA, "choose", {"key": "none"}),
 ]
 COMBAT_ROUND_1: list[Step] = [
@@ -80,7 +80,7 @@ DRACULA_VANISHES: list[Step] = [
     (ANNA, "end_turn", {}),
     (ANNA, "travel", {"to": "berlin", "by": "road"}), (ANNA, "end_turn", {}),
     (BORIS, "stay", {}), (BORIS, "end_turn", {}),
-    (DRACULA, "to_time", {}), (DRACULA, "move", {"to": "hamburg", "power": ""}),
+    (DRACULA, "move", {"to": "hamburg", "power": ""}),
     (DRACULA, "place", {"token": "fog:1"}),
 ]
 
@@ -98,7 +98,8 @@ PARTS: tuple[tuple[str, list[Step]], ...] = (
 OPTIONAL = {("end_turn", "{}"), ("to_time", "{}"), ("to_movement", "{}"),
             ("choose", '{"key": "none"}')}
 """Steps the rules may take by themselves (a turn with nothing left to do ends, a question
-with one answer is not asked): where they are not offered they are passed over."""
+with one answer is not asked, a start whose moves stand beside its cards needs no "Go on"):
+where they are not offered they are passed over."""
 
 
 def optional(action: str, params: dict[str, Any]) -> bool:

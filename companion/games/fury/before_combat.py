@@ -2,9 +2,10 @@
 использовать по одной карте, влияющей на общий ход боя. Только Охотники, участвующие в бою
 могут использовать карту «Чеснок».“
 
-Only a player who holds a card that may be played in this fight is asked, in turn, and may
-always answer "no card" (issue 32: nobody is stopped for a question he cannot answer but
-with "no card"; as at the table, the pause tells the others he holds something). Each card,
+A player is asked, in turn, when the tablet leaves it open that he holds a card this fight
+allows — his hand holds event cards (or, for Garlic, items) and a printed card fits — exactly
+as if he held one, and may always answer "no card" (issue 40: a question's existence is
+public; the pause tells the others nothing about his hand). Each card,
 with who may play it and what it does, is listed in ``registry.BEFORE_COMBAT``. When the
 hunters have just walked into Dracula's city, his turn in this window also offers Wild Horses
 (the combat does not take place): the table lives the moment of entering and the moment
@@ -63,23 +64,35 @@ def as_event(fn: Callable[[Ctx, Fight, str | None, str], None]) -> event_cards.E
 
 
 def window_seats(state: State, fight_: Fight) -> list[int]:
-    """Who is asked, starting with Dracula and going clockwise (seat order): the players
-    holding a card this fight allows."""
+    """Who is asked, starting with Dracula and going clockwise (seat order): every player
+    who may hold a card this fight allows, but those who passed for the rest of the turn."""
     seats = [DRACULA] + sorted(set(state["control"].values()) - {DRACULA})
-    return [seat for seat in seats if len(_options(state, {"who": seat}, fight_)) > 1]
+    skip = event_cards.passing(state)
+    return [seat for seat in seats if seat not in skip and _may_hold(state, seat, fight_)]
 
 
-def _holds_any(state: State, fight_: Fight) -> bool:
-    """Whether anybody holds a card that might be played before a combat (hand counts are
-    public; which cards they are is not)."""
-    return bool(state["dracula_events"]) or any(
-        h["events"] or (name in fight_["hunters"] and h["items"])
-        for name, h in state["hunters"].items())
+def _may_hold(state: State, seat: int, fight_: Fight) -> bool:
+    """Whether the tablet leaves it open that ``seat`` holds a card this fight allows: a
+    hand with cards of that kind (a count on the tablet) and a printed card the fight
+    allows — never which cards the hand holds."""
+    from companion.games.fury import registry
+
+    for kind, card in registry.BEFORE_COMBAT.items():
+        event = kind in cards.EVENTS
+        if seat == DRACULA:
+            if card.side == "dracula" and state["dracula_events"] \
+                    and card.allowed(state, fight_, None):
+                return True
+            continue
+        if card.side == "hunter" and any(
+                state["hunters"][hunter]["events" if event else "items"]
+                and card.allowed(state, fight_, hunter)
+                for hunter in hunters_of(state, seat)):
+            return True
+    return False
 
 
 def open_window(ctx: Ctx, fight_: Fight) -> None:
-    if _holds_any(ctx.state, fight_):
-        ctx.revealed = True
     fight_["window"] = window_seats(ctx.state, fight_)
     if fight_["window"]:
         fight_["stage"] = "window"
@@ -88,10 +101,8 @@ def open_window(ctx: Ctx, fight_: Fight) -> None:
 
 
 def _ask_next(ctx: Ctx, fight_: Fight) -> None:
-    """The next player in the round, skipping one who no longer holds a card (he spent it
-    cancelling); when all have been asked, the combat begins."""
-    if _holds_any(ctx.state, fight_):
-        ctx.revealed = True
+    """The next player in the round, skipping one the tablet now shows cannot play (he
+    spent his last card cancelling); when all have been asked, the combat begins."""
     still = window_seats(ctx.state, fight_)
     fight_["window"] = [seat for seat in fight_["window"] if seat in still]
     if fight_["window"]:
@@ -130,8 +141,12 @@ def _options(state: State, data: dict[str, Any], fight_: Fight | None = None) ->
                                  "card": cards.en(data_["names"])}, cards.en(data_["text"])))
     unique = {(label, tuple(sorted(args.items()))): (key, label, args, hint)
               for key, label, args, hint in out}
-    return [*unique.values(), ("none", N_("No card"), {}, N_("Play nothing before this "
-                                                              "combat."))]
+    nothing = N_("Play nothing before this combat.") if unique else N_(
+        "None of your cards may be played before this combat.")
+    return [*unique.values(), ("none", N_("No card"), {}, nothing),
+            ("none_turn", N_("No card until this turn ends"), {},
+             N_("Your phone will not ask again in this turn; the table sees that you said "
+                "so."))]
 
 
 @question(N_("Before the combat: play a card?"), _options)
@@ -141,7 +156,9 @@ def _answer(ctx: Ctx, data: dict[str, Any], key: str) -> None:
     if fight_ is None:
         return
     seat = fight_["window"].pop(0)
-    if key == "none":
+    if key == "none_turn":
+        event_cards.pass_for_turn(ctx, seat)
+    if key in ("none", "none_turn"):
         _ask_next(ctx, fight_)
         return
     hunter, _, held = key.rpartition("|")

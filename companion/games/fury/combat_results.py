@@ -163,6 +163,7 @@ def _fly(ctx: Ctx, data: dict[str, Any], to: str) -> None:
     head = state["trail"][0]
     trail.return_tokens(state, head["tokens"])
     slot = trail.new_slot(state, to, to)
+    slot["flown_from"] = head["place"]
     if to == board.CASTLE:
         slot["revealed"] = True
     state["trail"][0] = slot

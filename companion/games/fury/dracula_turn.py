@@ -45,6 +45,13 @@ _DRAWS = NP_("Dracula draws {n} encounter from the pool.",
              "Dracula draws {n} encounters from the pool.")
 
 
+def time_after(state: State) -> int:
+    """Where the day/night marker stands after this turn's time phase."""
+    if board.is_sea(trail.dracula_here(state)):
+        return state["time"]
+    return (state["time"] + 1) % len(cards.TIME_TRACK)
+
+
 def time_phase(ctx: Ctx) -> None:
     """„Если Дракула находится в море, то ничего не происходит. Во всех остальных случаях
     Дракула перемещает жетон Дня/Ночи на одно деление вперед… Если жетон переместился с
@@ -55,7 +62,7 @@ def time_phase(ctx: Ctx) -> None:
         ctx.say("Dracula is at sea: the time of day stays {time}.",
                 time=cards.time_name(state["time"]))
         return
-    state["time"] = (state["time"] + 1) % len(cards.TIME_TRACK)
+    state["time"] = time_after(state)
     ctx.say("Time moves on: {time}.", time=cards.time_name(state["time"]))
     if state["time"] == 0:
         state["resolve"] += 1
@@ -116,12 +123,34 @@ def move_actions(state: State) -> list[Action]:
     return out
 
 
+def start_moves(state: State) -> list[Action]:
+    """His moves as they will stand after the time phase (Feed and Wolf Form hang on the
+    night), offered beside the cards of the start of his turn: one tap ends the start, runs
+    the time phase and moves (issue 40: the start waits whenever he may hold a card for it,
+    and costs no tap of its own)."""
+    return move_actions({**state, "time": time_after(state)})
+
+
+def _leave_start(ctx: Ctx) -> bool:
+    """A move tapped at the start of his turn: the time phase comes first. False when the
+    time phase ended the game (a new dawn brought the sixth vampire)."""
+    turn = turn_of(ctx.state)
+    if turn["stage"] != "start":
+        return True
+    time_phase(ctx)
+    turn["stage"] = "move"
+    return ctx.state["result"] is None
+
+
 def do_move(ctx: Ctx, seat: int, params: dict[str, Any]) -> None:
+    if not _leave_start(ctx):
+        return
     state = ctx.state
     here = trail.dracula_here(state)
     to, power = params["to"], params["power"] or None
     move = next(m for m in movement.dracula_moves(state)
                 if m["to"] == to and m["power"] == power)
+    declared = state["dracula_declared"] == f"{power or 'move'}:{to}"
     state["dracula_declared"] = None
     if power in (None, "double_back"):
         state["sea_run"] = state["sea_run"] + 1 if board.is_sea(to) else 0
@@ -131,11 +160,19 @@ def do_move(ctx: Ctx, seat: int, params: dict[str, Any]) -> None:
         slot = trail.new_slot(state, here, None, power)
     else:
         slot = trail.new_slot(state, to, to, power)
+    if declared:
+        # Hypnosis: the move was said aloud, so the hunters know where it took him.
+        slot["revealed"] = True
     _lay(ctx, slot, move["blood"], power)
+    if declared:
+        ctx.say("Dracula makes the move he declared: {place}, face up.",
+                place=board.name(slot["place"]))
 
 
 def do_teleport(ctx: Ctx, seat: int, params: dict[str, Any]) -> None:
     """His move of this turn, so a move declared to Hypnosis is spent by it."""
+    if not _leave_start(ctx):
+        return
     ctx.say("Dracula has no move left and reappears in Castle Dracula.")
     ctx.state["sea_run"] = 0
     ctx.state["dracula_declared"] = None

@@ -104,7 +104,10 @@ def resolve(ctx: Ctx, token: str, group: list[str], ambush: bool = False) -> Non
 
 
 def _meet(ctx: Ctx, item: QueueItem) -> None:
-    """The encounter acts; what it said goes with it to the tablet's first screen."""
+    """The encounter acts; what it said goes with it to the tablet's first screen. What it
+    does may hang on a hand (a weapon held against the Wolves) or on a die: the answer to the
+    window before it (issue 40: asked of all who may hold a card) is no free take-back."""
+    ctx.revealed = True
     start = len(ctx.log)
     _act(ctx, item)
     news.since(ctx, start)

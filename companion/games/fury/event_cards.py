@@ -9,14 +9,15 @@ Devilish Power: „Cancel the effect of an event card just played“). Its effec
 queue as an automatic ``effect`` item behind that question.
 
 Cards played at a moment of somebody else's turn (a train caught, an encounter revealed, a
-hunter reaching a port…) are offered through *windows*: ``open_window`` asks the
-seats of a side that hold a card fitting that moment, with "play nothing" beside it. A seat
-with nothing that fits is not stopped (issue 32: every tap a real choice), as a player at
-the table who holds nothing says nothing; the others may read from the pause that he holds
-something, as they would at the table. A window whose seat no longer holds a fitting card
-when its turn in the queue comes (a card spent meanwhile) is dropped (``stale_window``).
-Whether a window opens hangs on a hidden hand, so the action that led to it is news
-(``ctx.revealed``: it cannot be taken back for free, issue 30).
+hunter reaching a port…) are offered through *windows*. A question's existence is public
+(issue 40): ``open_window`` asks every seat of that side that *might* hold a fitting card —
+it holds event cards (their count is on the tablet) and a printed card fits the moment —
+exactly as if it held one, all of them at once, each answering on its own phone; a seat that
+holds nothing that fits answers "Play nothing" like anybody else. Whether a window opens, who
+is asked and how long play waits are thus read from the tablet, never from a hand: nobody
+learns a hand from a pause, and the action that led to a window stays free to take back. A
+player may answer "no" ahead for the rest of the turn (``turn["passing"]``), which the tablet
+shows, since it is his own choice.
 Each card's effect and the windows it fits are listed in ``registry.EVENTS`` (the effects
 live in ``hunter_events`` and ``dracula_events``; what they share: ``event_common_effects``).
 """
@@ -167,12 +168,58 @@ def set_ally(ctx: Ctx, side: Literal["dracula", "hunters"], card_id: str | None)
 # --- playing -------------------------------------------------------------------------------
 
 
-def holder_seats(state: State, side: str, among: list[str] | None = None) -> list[int]:
-    """The seats of a side that hold at least one event card."""
-    if side == "dracula":
-        return [DRACULA] if state["dracula_events"] else []
-    return sorted({controller(state, h) for h in (among or HUNTERS)
-                   if state["hunters"][h]["events"]})
+def could_play(state: State, hunter: str | None, window: str, data: dict[str, Any]) -> bool:
+    """Whether some printed card of that side may be played at this moment by ``hunter``
+    (None: Dracula): read from the printed cards and the board, never from a hand."""
+    side = "dracula" if hunter is None else "hunter"
+    for kind, spec in _cards_for(window):
+        if cards.EVENTS[kind]["side"] == side and (
+                spec.when is None or spec.when(state, hunter, data)):
+            return True
+    return False
+
+
+def may_answer(state: State, seat: int, window: str, data: dict[str, Any],
+               among: list[str] | None = None) -> bool:
+    """Whether the tablet leaves it open that ``seat`` holds a card for this moment: one of
+    its hunters (among ``among``) or Dracula holds event cards, and a printed card fits the
+    moment for him. Such a seat is asked as if it held one."""
+    if seat == DRACULA:
+        return bool(state["dracula_events"]) and could_play(state, None, window, data)
+    return any(state["hunters"][h]["events"] and could_play(state, h, window, data)
+               for h in (among or HUNTERS) if controller(state, h) == seat)
+
+
+def may_offer_for(state: State, seat: int, window: str, target: str) -> bool:
+    """Whether the tablet leaves it open that ``seat`` holds a card its hunters may play at
+    ``target``'s moment although it is not their turn (``Card.for_others``: Hypnosis)."""
+    data = {"hunter": target}
+    for hunter in HUNTERS:
+        if hunter == target or controller(state, hunter) != seat \
+                or not state["hunters"][hunter]["events"]:
+            continue
+        if any(spec.for_others and cards.EVENTS[kind]["side"] == "hunter"
+               and (spec.when is None or spec.when(state, hunter, data))
+               for kind, spec in _cards_for(window)):
+            return True
+    return False
+
+
+def passing(state: State) -> list[int]:
+    """The seats that said "no card until this turn ends"."""
+    turn = state["turn"]
+    return [] if turn is None else turn["passing"]
+
+
+def asked_seats(state: State, side: str, window: str, data: dict[str, Any],
+                among: list[str] | None = None) -> list[int]:
+    """Who a window asks, in seat order: every seat of ``side`` ("dracula" or "hunters")
+    that may answer, but those that passed for the rest of the turn."""
+    seats = [DRACULA] if side == "dracula" else sorted(
+        {controller(state, h) for h in (among or HUNTERS)})
+    skip = passing(state)
+    return [seat for seat in seats
+            if seat not in skip and may_answer(state, seat, window, data, among)]
 
 
 def play(ctx: Ctx, card_id: str, hunter: str | None, data: dict[str, Any] | None = None,
@@ -192,10 +239,10 @@ def play(ctx: Ctx, card_id: str, hunter: str | None, data: dict[str, Any] | None
     if spec is None or spec.cancellable:
         other = "dracula" if hunter else "hunters"
         cancelling = {"card": card_id, "hunter": hunter}
-        for seat in holder_seats(state, other):
-            if playable(state, seat, "cancel", cancelling):
-                items.append({"kind": "window", "window": "cancel", "seat": seat,
-                              "data": cancelling})
+        seats = asked_seats(state, other, "cancel", cancelling)
+        if seats:
+            items.append({"kind": "window", "window": "cancel", "seats": seats,
+                          "data": cancelling})
     items.append({"kind": "effect", "card": card_id, "hunter": hunter, "data": data or {}})
     if front:
         state["queue"][0:0] = items
@@ -228,22 +275,24 @@ def resolve_effect(ctx: Ctx, item: QueueItem) -> None:
 
 def open_window(ctx: Ctx, window: str, among: list[str] | None = None,
                 **data: Any) -> bool:
-    """Ask the seats of the window's side that hold event cards whether they play one now;
-    returns whether anybody was asked."""
-    side = WINDOWS[window][0]
-    holders = holder_seats(ctx.state, side, among)
-    seats = [seat for seat in holders if playable(ctx.state, seat, window, data, among)]
-    if holders:
-        # Asked or not, the table learns whether a hidden card fits: no free take-back.
-        ctx.revealed = True
-    items: list[QueueItem] = []
-    for seat in seats:
-        item: QueueItem = {"kind": "window", "window": window, "seat": seat, "data": data}
-        if among:
-            item["among"] = among
-        items.append(item)
-    ctx.state["queue"][0:0] = items
-    return bool(items)
+    """Ask, all at once, every seat of the window's side that may answer whether it plays a
+    card now; returns whether anybody was asked. Nothing here reads a hand's contents, so
+    opening a window is no news (no ``ctx.revealed``)."""
+    seats = asked_seats(ctx.state, WINDOWS[window][0], window, data, among)
+    if not seats:
+        return False
+    item: QueueItem = {"kind": "window", "window": window, "seats": seats, "data": data}
+    if among:
+        item["among"] = among
+    ctx.state["queue"].insert(0, item)
+    return True
+
+
+def _cards_for(window: str) -> list[tuple[str, Card]]:
+    """The printed event cards that may be played at this window."""
+    from companion.games.fury import registry
+
+    return [(kind, spec) for kind, spec in registry.EVENTS.items() if window in spec.windows]
 
 
 def fits(state: State, card_id: str, hunter: str | None, window: str,
@@ -313,18 +362,34 @@ def offers_for(state: State, seat: int, window: str, target: str,
     return out
 
 
-def stale_window(state: State, item: QueueItem) -> bool:
-    """A window whose seat holds nothing that fits any longer: nobody is asked it."""
-    return item["kind"] == "window" and not playable(
-        state, item["seat"], item["window"], item["data"], item.get("among"))
+def settle_window(state: State, item: QueueItem) -> bool:
+    """Before a window is put to its seats again (after a card played from it has acted):
+    drop the seats the tablet now shows cannot answer (their hand emptied, the moment
+    passed, or they passed for the turn). True when nobody is left to ask."""
+    if item["kind"] != "window":
+        return False
+    skip = passing(state)
+    item["seats"] = [seat for seat in item["seats"] if seat not in skip and may_answer(
+        state, seat, item["window"], item["data"], item.get("among"))]
+    return not item["seats"]
 
 
 def window_actions(state: State, seat: int, item: QueueItem) -> list[Action]:
-    if seat != item["seat"]:
+    """The window's question on one phone: its cards for the moment, "Play nothing", and
+    "nothing until this turn ends". A phone whose cards do not fit is asked all the same."""
+    if seat not in item["seats"]:
         return []
     heading = WINDOWS[item["window"]][1]
-    out = play_actions(state, seat, item["window"], item["data"], group=heading)
-    return out + [Action("pass", {}, N_("Play nothing"), group=heading)]
+    out = play_actions(state, seat, item["window"], item["data"], item.get("among"),
+                       group=heading)
+    hint = "" if out else N_("None of your cards fits this moment.")
+    out.append(Action("pass", {}, N_("Play nothing"), group=heading, hint=hint))
+    if state["turn"] is not None:
+        out.append(Action("pass_turn", {}, N_("No card until this turn ends"),
+                          group=heading,
+                          hint=N_("Your phone will not ask again in this turn; the table "
+                                  "sees that you said so.")))
+    return out
 
 
 def do_play_event(ctx: Ctx, seat: int, params: dict[str, Any]) -> None:
@@ -344,8 +409,8 @@ def do_play_event(ctx: Ctx, seat: int, params: dict[str, Any]) -> None:
                     card=cards.event_name(card_id), target=cards.hunter_name(target))
             return
     elif state["queue"] and state["queue"][0]["kind"] == "window" \
-            and state["queue"][0]["seat"] == seat:
-        data = state["queue"].pop(0)["data"]
+            and seat in state["queue"][0]["seats"]:
+        data = _answered(state, seat)["data"]
     if hunter is None:
         state["dracula_events"].remove(card_id)
     else:
@@ -353,5 +418,32 @@ def do_play_event(ctx: Ctx, seat: int, params: dict[str, Any]) -> None:
     play(ctx, card_id, hunter, data)
 
 
+def _answered(state: State, seat: int) -> QueueItem:
+    """This seat has answered the window at the head of the queue: it leaves the window,
+    which closes once every seat asked has answered."""
+    item = state["queue"][0]
+    item["seats"] = [s for s in item["seats"] if s != seat]
+    if not item["seats"]:
+        state["queue"].pop(0)
+    return item
+
+
 def do_pass(ctx: Ctx, seat: int, params: dict[str, Any]) -> None:
-    ctx.state["queue"].pop(0)
+    """"Play nothing"."""
+    _answered(ctx.state, seat)
+
+
+def do_pass_turn(ctx: Ctx, seat: int, params: dict[str, Any]) -> None:
+    """"No card until this turn ends": no window asks this seat again in this turn (the
+    table reads it as the player's own word)."""
+    pass_for_turn(ctx, seat)
+    _answered(ctx.state, seat)
+
+
+def pass_for_turn(ctx: Ctx, seat: int) -> None:
+    """No window asks ``seat`` again until this turn ends; the table is told."""
+    turn = ctx.state["turn"]
+    assert turn is not None, "a window in a turn"
+    if seat not in turn["passing"]:
+        turn["passing"].append(seat)
+    ctx.say("{who} will play no card until this turn ends.", who={"seat": seat})

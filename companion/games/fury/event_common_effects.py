@@ -58,7 +58,10 @@ def reveal(ctx: Ctx, found: list[Slot], why: str, tokens: bool = False) -> None:
 
 
 def _reveal_now(ctx: Ctx, item: QueueItem) -> None:
+    """The cards turn up — now that Dracula has answered the window (issue 40: he is asked
+    whenever he may hold Sensationalist Press, so his "Play nothing" may be what turns them)."""
     state = ctx.state
+    ctx.revealed = True
     for slot_id in item["slots"]:
         where = trail.find(state, slot_id)
         if where is None:

@@ -106,7 +106,8 @@ def _consecrate(ctx: Ctx, data: dict[str, Any], place: str) -> None:
 
 def _sweep(ctx: Ctx, item: QueueItem) -> None:
     """„Все Засады, находившиеся в городах, сбрасываются после размещения там этих
-    жетонов.“"""
+    жетонов.“ Whether any lay there was hidden until now."""
+    ctx.consult(DRACULA)
     swept = []
     for slot in trail.slots(ctx.state):
         if slot["place"] == item["place"] and slot["tokens"]:

@@ -24,6 +24,7 @@ from companion.games.fury import (
     trail,
 )
 from companion.games.fury.state import (
+    DRACULA,
     Ctx,
     QueueItem,
     State,
@@ -84,7 +85,13 @@ def start_actions(state: State) -> list[Action]:
     h = state["hunters"][hunter]
     name = cards.hunter_name(hunter)
     group = N_("Start of the turn")
-    out = [Action("to_movement", {}, N_("Go on to the movement phase"), group=group)]
+    if state["hunters"][hunter]["bats"]:
+        go_on = N_("Go on: the bats carry {hunter}, Dracula chooses where")
+    elif board.is_sea(place_of(state, hunter)):
+        go_on = N_("Go on: at sea, Dracula may first play a card")
+    else:
+        go_on = N_("Go on to the movement phase")
+    out = [Action("to_movement", {}, go_on, {"hunter": name}, group=group)]
     if _resolve_open(state, hunter, "newspaper_reports"):
         out.append(Action("resolve", {"ability": "newspaper_reports"},
                           N_("Resolve: Newspaper Reports"), group=N_("Spend 1 resolve"),
@@ -126,21 +133,45 @@ def start_offers(state: State, seat: int) -> list[Action]:
                              N_("A bitten hunter's turn starts: play a card for him?"))
 
 
-def start_is_automatic(state: State) -> bool:
-    if len(start_actions(state)) > 1:
-        return False
-    seats = set(state["control"].values()) - {controller(state, current(state))}
-    return not any(start_offers(state, seat) for seat in seats)
-
-
-def start_hangs_on_cards(state: State) -> bool:
-    """Whether the hunter stops at the start of his turn depends on the cards he holds (an
-    event or item to play then), not only on what the table sees (resolve, a bite to cure)."""
-    h = state["hunters"][current(state)]
-    if not (h["events"] or h["items"]):
-        return False
+def start_waits(state: State) -> bool:
+    """Whether the hunter's turn waits at its start, read from the tablet (issue 40): his
+    resolve or a bite to cure, or a card that he or another player may hold for that moment
+    (a hand holding such cards, a printed card that fits), exactly as if they held one —
+    so the pause tells nobody what a hand holds. It costs no tap: his moves stand beside
+    the start's choices (``start_moves``)."""
+    hunter = current(state)
+    seat = controller(state, hunter)
     public = [a for a in start_actions(state) if a.action not in ("play_event", "use_item")]
-    return len(public) == 1
+    if len(public) > 1:
+        return True
+    if event_cards.may_answer(state, seat, "hunter_start", {"hunter": hunter}, [hunter]):
+        return True
+    if items.may_use(state, hunter):
+        return True
+    others = set(state["control"].values()) - {seat}
+    return any(event_cards.may_offer_for(state, other, "hunter_start", hunter)
+               for other in others)
+
+
+def start_moves(state: State) -> list[Action]:
+    """The hunter's moves, offered beside the start of his turn where nothing stands between
+    the start and the move: one tap both ends the start and moves. Not while Bats carry him
+    (Dracula moves him), nor at sea while Dracula may hold Control Storms („when a hunter
+    starts his move at sea“: he is asked first, read from the tablet as every window is)."""
+    hunter = current(state)
+    if state["hunters"][hunter]["bats"]:
+        return []
+    if board.is_sea(place_of(state, hunter)) and event_cards.may_answer(
+            state, DRACULA, "at_sea", {"group": list(turn_of(state)["group"])}):
+        return []
+    return move_actions(state)
+
+
+def _leave_start(ctx: Ctx) -> None:
+    """A move tapped beside the start's choices: the start is over."""
+    turn = turn_of(ctx.state)
+    if turn["stage"] == "start":
+        turn["stage"] = "move"
 
 
 def _soe_cost(state: State) -> int:
@@ -350,6 +381,7 @@ def _voyage_actions(state: State, hunter: str) -> list[Action]:
 
 
 def do_join(ctx: Ctx, seat: int, params: dict[str, Any]) -> None:
+    _leave_start(ctx)
     turn = turn_of(ctx.state)
     hunter = params["hunter"]
     if params["join"]:
@@ -364,6 +396,7 @@ def do_join(ctx: Ctx, seat: int, params: dict[str, Any]) -> None:
 def do_train(ctx: Ctx, seat: int, params: dict[str, Any]) -> None:
     """The train is caught after Dracula may play False Tip-off; Chartered Carriage, played
     first, gives the fastest train."""
+    _leave_start(ctx)
     state = ctx.state
     turn = turn_of(state)
     hunter = current(state)
@@ -400,6 +433,7 @@ def _train(ctx: Ctx, item: QueueItem) -> None:
 
 
 def do_set_sail(ctx: Ctx, seat: int, params: dict[str, Any]) -> None:
+    _leave_start(ctx)
     state = ctx.state
     hunter = current(state)
     hunters.lose_card(state, hunter, params["card"])
@@ -413,15 +447,18 @@ def excellent_weather(ctx: Ctx, play: dict[str, Any]) -> None:
 
 
 def do_travel(ctx: Ctx, seat: int, params: dict[str, Any]) -> None:
+    _leave_start(ctx)
     arrive(ctx, params["to"], params["by"])
 
 
 def do_stay(ctx: Ctx, seat: int, params: dict[str, Any]) -> None:
+    _leave_start(ctx)
     arrive(ctx, None, "stay")
 
 
 def do_ride(ctx: Ctx, seat: int, params: dict[str, Any]) -> None:
     """Fast Horse (``items.horse_actions``): discarded, and the group is where it rode."""
+    _leave_start(ctx)
     state = ctx.state
     hunter = turn_of(state)["who"]
     hunters.discard_card(ctx, hunter, params["card"], cards.item_name(params["card"]))

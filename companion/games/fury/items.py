@@ -71,6 +71,13 @@ def turn_actions(state: State, seat: int, hunters_now: list[str]) -> list[Action
     return out
 
 
+def may_use(state: State, hunter: str) -> bool:
+    """Whether the tablet leaves it open that the hunter holds an item to use now: he holds
+    an item not lying face up, and Dogs may be played face up at any time of his turn."""
+    h = state["hunters"][hunter]
+    return any(card not in h["up"] for card in h["items"])
+
+
 def horse_actions(state: State, hunter: str) -> list[Action]:
     """Fast Horse, offered with the hunter's moves."""
     horse = _first(state, hunter, "fast_horse")

@@ -47,7 +47,7 @@ def new_turn(who: str) -> Turn:
     return {"who": who, "stage": "begin", "group": [] if who == "dracula" else [who],
             "found": [], "found_any": False, "ended": False, "moved": False, "rail": None,
             "acted": None, "gives": 0, "resolve_used": False, "cure_tried": False,
-            "maturing": [], "voyage": 0, "start": None, "asked": []}
+            "maturing": [], "voyage": 0, "start": None, "asked": [], "passing": []}
 
 
 # --- setup -------------------------------------------------------------------------------
@@ -126,9 +126,8 @@ def advance(ctx: Ctx) -> None:
         if state["queue"] and state["queue"][0]["kind"] == "effect" and not over(state):
             event_cards.resolve_effect(ctx, state["queue"].pop(0))
             continue
-        if state["queue"] and event_cards.stale_window(state, state["queue"][0]):
+        if state["queue"] and event_cards.settle_window(state, state["queue"][0]):
             state["queue"].pop(0)
-            ctx.revealed = True
             continue
         if over(state) or state["queue"] or state["phase"] != "play":
             return
@@ -226,11 +225,10 @@ def _wait(ctx: Ctx) -> bool:
 
 
 def _dracula_start(ctx: Ctx) -> bool:
-    """Dracula waits at the start of his turn only while he holds a card to play then
-    (which hangs on his hidden hand: no free take-back of the action that led here)."""
-    if ctx.state["dracula_events"]:
-        ctx.revealed = True
-    if event_cards.play_actions(ctx.state, DRACULA, "dracula_start", {}):
+    """Dracula's turn waits at its start while the tablet leaves it open that he holds a
+    card for that moment (he holds event cards and a printed one fits), exactly as if he
+    held one: the pause tells nobody what his hand holds (issue 40)."""
+    if event_cards.may_answer(ctx.state, DRACULA, "dracula_start", {}):
         return False
     turn_of(ctx.state)["stage"] = "time"
     return True
@@ -268,13 +266,10 @@ def _hunter_begin(ctx: Ctx) -> bool:
 
 
 def _hunter_start(ctx: Ctx) -> bool:
-    state = ctx.state
-    if hunter_turn.start_hangs_on_cards(state):
-        ctx.consult(controller(state, turn_of(state)["who"]))
-    if hunter_turn.start_is_automatic(state):
-        turn_of(ctx.state)["stage"] = "move"
-        return True
-    return False
+    if hunter_turn.start_waits(ctx.state):
+        return False
+    turn_of(ctx.state)["stage"] = "move"
+    return True
 
 
 def _hunter_move(ctx: Ctx) -> bool:
@@ -407,6 +402,8 @@ def queue_actions(state: State, seat: int, item: QueueItem) -> list[Action]:
         return byhand.actions(state, seat, item)
     if kind == "combat":
         return combat_rounds.actions(state, seat, item)
+    if kind == "window":
+        return event_cards.window_actions(state, seat, item)
     if seat != item["seat"]:
         return []
     if kind == "dropoff":
@@ -421,8 +418,6 @@ def queue_actions(state: State, seat: int, item: QueueItem) -> list[Action]:
         return hunter_turn.go_anywhere_actions(state, item)
     if kind == "choice":
         return choices.actions(state, seat, item)
-    if kind == "window":
-        return event_cards.window_actions(state, seat, item)
     raise ValueError(kind)
 
 
@@ -449,7 +444,9 @@ def turn_actions(state: State, seat: int) -> list[Action]:
     if seat != mover:
         return []
     if stage == "start":
-        return hunter_turn.start_actions(state)
+        moves = hunter_turn.start_moves(state)
+        own = hunter_turn.start_actions(state)
+        return [a for a in own if a.action != "to_movement"] + moves if moves else own
     if stage == "move":
         return hunter_turn.move_actions(state)
     if stage == "act":
@@ -459,8 +456,9 @@ def turn_actions(state: State, seat: int) -> list[Action]:
 
 
 def _dracula_start_actions(state: State) -> list[Action]:
-    out = [Action("to_time", {}, N_("Go on: the time phase"), group=N_("Start of your turn"))]
-    out += event_cards.play_actions(state, DRACULA, "dracula_start", {})
+    """The cards for the start of his turn beside his moves (``dracula_turn.start_moves``)."""
+    out = event_cards.play_actions(state, DRACULA, "dracula_start", {})
+    out += dracula_turn.start_moves(state)
     return sorted(out, key=Action.sort_key)
 
 

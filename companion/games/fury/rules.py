@@ -70,7 +70,7 @@ MAX_PLAYERS = 5
 HAS_HIDDEN_INFO = True
 HAS_CHANCE = True
 REMATCH = True
-STATE_VERSION = 1
+STATE_VERSION = 2
 MAX_TURNS = 60_000
 """Actions in the longest legal game: the vampire track gains a point each dawn, so Dracula
 wins within about forty rounds unless he is caught first; each round is a bounded number
@@ -187,6 +187,7 @@ def setup(options: dict[str, Any], rng: Random) -> State:
     opts["train_die"] = ",".join(map(str, train_faces(opts["train_die"])))
     players = options.get("players", 3)
     state: State = {
+        "state_version": STATE_VERSION,
         "game": NAME,
         "players": players,
         "options": opts,
@@ -318,6 +319,8 @@ MOVES: Moves[State, Handler] = Moves(
         "play_event": Move(event_cards.do_play_event, {"card": str, "hunter": str},
                            optional={"target": str}),
         "pass": Move(event_cards.do_pass),
+        # no card until this turn ends (issue 40)
+        "pass_turn": Move(event_cards.do_pass_turn),
         "join": Move(hunter_turn.do_join, {"hunter": str, "join": bool}),
         "train": Move(hunter_turn.do_train, {"carriage": str}),
         "set_sail": Move(hunter_turn.do_set_sail, {"card": str}),
@@ -359,8 +362,18 @@ apply = MOVES.apply
 """
 
 
+def _windows_ask_all(state: dict[str, Any]) -> None:
+    """Version 1 → 2 (issue 40): a window asks all its seats at once (``seats``, not one
+    ``seat`` a window), and a turn keeps the seats that passed until it ends."""
+    for item in state["queue"]:
+        if item["kind"] == "window" and "seat" in item:
+            item["seats"] = [item.pop("seat")]
+    if state["turn"] is not None:
+        state["turn"].setdefault("passing", [])
+
+
 def upgrade(state: Any) -> State:
-    return cast(State, upgraded(state, STATE_VERSION, {}))
+    return cast(State, upgraded(state, STATE_VERSION, {1: _windows_ask_all}))
 
 
 def result(state: State) -> Result | None:

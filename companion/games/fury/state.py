@@ -61,10 +61,13 @@ Slot = TypedDict("Slot", {
     "shown": list[str],
     "tokens": list[str],
     "from": NotRequired[Origin],
+    "flown_from": NotRequired[str],
 })
 """A card of Dracula's trail or catacombs: the place, the card (None: a power alone), the
 power he used to get there (Double Back, Hide, Feed, Wolf Form…), the encounter tokens on it
-and those the hunters have seen; while a Double Back is laid, where it came ``from``."""
+and those the hunters have seen; while a Double Back is laid, where it came ``from``; the
+card a bat's flight laid face down, the place of the fight he flew from (``flown_from``:
+the table saw him there)."""
 
 
 class Roadblock(TypedDict):
@@ -93,6 +96,8 @@ class Turn(TypedDict):
     voyage: int
     start: str | None
     asked: list[str]
+    passing: list[int]
+    """The seats that said "no card until this turn ends" (``event_cards.do_pass``)."""
     extra_move: NotRequired[bool]
     """Dracula moves once more this turn (an event)."""
 
@@ -156,7 +161,8 @@ class QueueItem(TypedDict, total=False):
     """An outcome by hand: what the players settle (a message id with ``args``)."""
     args: dict[str, Any]
     seats: list[int]
-    """Who enters an outcome by hand; ``done``: who has."""
+    """Who still answers a window (asked all at once); who enters an outcome by hand
+    (``done``: who has)."""
     done: list[int]
     changes: int
     own: int
@@ -179,6 +185,8 @@ class State(TypedDict):
     dict), as ``rules.setup`` makes it and every action keeps it (a test holds the states of
     random games to it)."""
 
+    state_version: int
+    """``rules.STATE_VERSION`` (2: windows ask all their seats at once, issue 40)."""
     game: str
     players: int
     options: dict[str, Any]
@@ -249,13 +257,13 @@ class Ctx:
     """The seat whose action this is (None: the deal)."""
 
     def consult(self, owner: int) -> None:
-        """This step's outcome depends on what ``owner`` keeps secret (Dracula's trail,
-        catacombs, encounters and hand; a hunter player's cards). Whatever it turns out to
-        be — "nothing found" too — the mover learns something, so the action is no longer
-        free to take back (issue 30: no fishing by take-back). A seat consulting its own
-        secrets learns nothing."""
-        if owner != self.seat:
-            self.revealed = True
+        """This step's public outcome depends on what ``owner`` keeps secret (Dracula's
+        trail, catacombs, encounters and hand; a hunter player's cards). Whatever it turns
+        out to be — "nothing found" too — the table learns something, so the action is no
+        longer free to take back (issue 30: no fishing by take-back). That holds when the
+        mover is the owner too: he learns nothing, but the tablet and the other phones do
+        (issue 40), and a take-back would let them unsee it."""
+        self.revealed = True
 
     def say(self, message: str, /, **args: Any) -> None:
         """A public log line."""

@@ -156,7 +156,8 @@ def hunters_know(state: State) -> dict[str, Any]:
     Feed or Dark Call cards lie on top of a face-up card (he stayed there); ``seen`` the
     newest face-up card's place, ``turns`` how many of his turns ago it was laid and
     ``card`` its trail position (1 = newest). A face-down card or a Hide (face down like a
-    location) hides where he went.
+    location) hides where he went. A face-down card a bat's flight laid says where he was
+    seen last — the fight he flew from (``flew``: that card lies face down).
 
     >>> state = {"trail": [{"place": "zagreb", "card": None, "power": "dark_call",
     ...                     "revealed": False},
@@ -170,6 +171,9 @@ def hunters_know(state: State) -> dict[str, Any]:
         if slot["revealed"]:
             return {"now": slot["place"] if clear else None, "seen": slot["place"],
                     "turns": index, "card": index + 1}
+        if "flown_from" in slot:
+            return {"now": None, "seen": slot["flown_from"], "turns": index,
+                    "card": index + 1, "flew": True}
         if slot["power"] not in STAYS or slot["card"] is not None:
             clear = False
     return {"now": None, "seen": None, "turns": None, "card": None}
@@ -215,6 +219,8 @@ def public(slot: Slot, newest_revealed: int | None = None) -> dict[str, Any]:
         "shown": [cards.encounter_name(t) for t in slot["shown"]],
         "newest": newest_revealed is not None and slot["id"] == newest_revealed,
     }
+    if "flown_from" in slot:
+        out["flown_from"] = board.name(slot["flown_from"])
     if slot["revealed"] and slot["power"] == "hide":
         out["place"] = slot["place"]
         out["place_name"] = board.name(slot["place"])

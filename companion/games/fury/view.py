@@ -20,7 +20,9 @@ from companion.games.fury import (
     combat_in_progress,
     combat_rounds,
     decks,
+    dracula_turn,
     figures,
+    hunter_turn,
     movement,
     news,
     trail,
@@ -31,6 +33,7 @@ from companion.games.fury.state import (
     Slot,
     State,
     controller,
+    hunters_at,
     hunters_of,
     place_of,
     turn_of,
@@ -117,6 +120,7 @@ def _turn_public(state: State) -> dict[str, Any] | None:
         "group": [cards.hunter_name(h) for h in turn["group"]],
         "found": len(turn["found"]),
         "rail": turn["rail"],
+        "passing": turn["passing"],
     }
 
 
@@ -156,6 +160,8 @@ def _waiting(state: State) -> dict[str, Any] | None:
                        done=item["done"], hunters=[cards.hunter_name(h) for h in item["hunters"]])
         elif item["kind"] == "combat":
             out["seats"] = combat_in_progress.waiting_seats(state, item)
+        elif item["kind"] == "window":
+            out["seats"] = item["seats"]
         else:
             out["seats"] = [item["seat"]]
         return out
@@ -312,8 +318,10 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
         if here is not None:
             highlight = [here]
             if state["turn"] and state["turn"]["who"] == "dracula" \
-                    and state["turn"]["stage"] == "move" and not state["queue"]:
-                highlight += [m["to"] for m in movement.dracula_moves(state)]
+                    and state["turn"]["stage"] in ("start", "move") and not state["queue"]:
+                highlight += [a.params["to"] for a in (
+                    dracula_turn.start_moves(state) if state["turn"]["stage"] == "start"
+                    else dracula_turn.move_actions(state)) if a.action == "move"]
         if picking:
             highlight = picking
         out["map"] = _map(state, here, highlight, highlight)
@@ -321,7 +329,9 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
         places = [state["hunters"][h]["place"] for h in mine]
         around = [place for place in places if place]
         turn = state["turn"]
-        if turn and turn["who"] in mine and turn["stage"] == "move" and not state["queue"]:
+        if turn and turn["who"] in mine and turn["stage"] in ("start", "move") \
+                and not state["queue"] and (turn["stage"] == "move"
+                                            or hunter_turn.start_moves(state)):
             highlight = _hunter_destinations(state, turn["who"])
         if picking:
             highlight = picking
@@ -396,7 +406,7 @@ def redeal_hidden(state: State, seat: int | None, rng: Random) -> State:
                     and q["seat"] == seat for q in state["queue"])
     items_pool: list[tuple[str, str | None]] = [] if searching else [("deck", None)]
     if seat != DRACULA:
-        _redeal_trail(new, rng)
+        _redeal_trail(new, rng, _with_hunters(state))
         _redeal_tokens(new, rng)
         events_pool.append(("dracula", None))
     mine = set(hunters_of(state, seat))
@@ -411,7 +421,27 @@ def redeal_hidden(state: State, seat: int | None, rng: Random) -> State:
     return new
 
 
-def _redeal_trail(state: State, rng: Random) -> None:
+def _with_hunters(state: State) -> bool | None:
+    """Whether hunters stand where Dracula is (None before he has chosen his start). The
+    hunters cannot have it wrong: a hunter who comes to his place finds him, and he must
+    attack one in the place he comes to, so a redeal keeps it."""
+    place = trail.dracula_place(state)
+    return None if place is None else bool(hunters_at(state, place))
+
+
+def _redeal_trail(state: State, rng: Random, with_hunters: bool | None) -> None:
+    """Every face-down card of his dealt to another place of its kind, keeping whether
+    hunters stand where he is (tried again until it does)."""
+    before = thaw(state)
+    for _attempt in range(50):
+        _redeal_places(state, rng)
+        if with_hunters is None or _with_hunters(state) == with_hunters:
+            return
+        state["trail"], state["catacombs"] = thaw(before["trail"]), thaw(before["catacombs"])
+        state["queue"] = thaw(before["queue"])
+
+
+def _redeal_places(state: State, rng: Random) -> None:
     lands = [p for p in board.PLACES if board.is_city(p)]
     seas = [p for p in board.PLACES if board.is_sea(p)]
     hidden = [s for s in trail.slots(state) if s["card"] and not s["revealed"]
@@ -446,6 +476,10 @@ def _redeal_tokens(state: State, rng: Random) -> None:
     if state["turn"]:
         state["turn"]["found"] = [mapping.get(t, t) for t in state["turn"]["found"]]
         state["turn"]["maturing"] = [mapping.get(t, t) for t in state["turn"]["maturing"]]
+    for q in state["queue"]:
+        if q["kind"] == "keep_tokens":
+            # the encounters Dark Call's keeper has kept so far lie in his hand
+            q["kept"] = [mapping.get(t, t) for t in q["kept"]]
     state["encounters"].sort()
 
 

@@ -39,11 +39,19 @@ class Table:
             if item["kind"] == "by_hand":
                 self.act(next(s for s in item["seats"] if s not in item["done"]), "hand_done")
             elif item["kind"] == "window":
-                self.act(item["seat"], "pass")
+                self.act(item["seats"][0], "pass")
             elif item["kind"] == "choice":
                 self.act(item["seat"], "choose", key=self.names(item["seat"], "choose")[0]["key"])
             else:
                 break
+        return self
+
+    def settle_to(self, question: str) -> Table:
+        """Pass every window until ``question`` heads the queue."""
+        while self.state["queue"] and self.state["queue"][0].get("question") != question:
+            item = self.state["queue"][0]
+            assert item["kind"] == "window", item
+            self.act(item["seats"][0], "pass")
         return self
 
     def seat_of(self, hunter: str) -> int:
@@ -73,12 +81,27 @@ class Table:
         assert turn["who"] == hunter, turn
         return turn
 
+    def go_on(self, seat: int) -> Table:
+        """Past the start of a turn: its "Go on" where one is offered (a hunter at sea or
+        carried by Bats); elsewhere the moves stand beside the start's choices (issue 40), so
+        the move itself ends the start."""
+        for action in ("to_movement", "to_time"):
+            if self.names(seat, action):
+                return self.act(seat, action)
+        return self
+
+    def idle_step(self, seat: int, stage: str) -> Table:
+        """The plainest step of a hunter's turn: stay (at the start too, where the moves are
+        offered), or go on, or end the turn."""
+        if stage == "start" and self.names(seat, "stay"):
+            return self.act(seat, "stay")
+        return self.act(seat, {"start": "to_movement", "move": "stay", "act": "end_turn"}[stage])
+
     def until_turn(self, hunter: str) -> Table:
         """Everyone stays until ``hunter``'s turn begins."""
         while self.state["turn"]["who"] != hunter:
             turn = self.state["turn"]
-            self.act(self.seat_of(turn["who"]), {"start": "to_movement", "move": "stay",
-                                                 "act": "end_turn"}[turn["stage"]])
+            self.idle_step(self.seat_of(turn["who"]), turn["stage"])
         return self
 
     def pass_hunters(self) -> Table:
@@ -86,16 +109,10 @@ class Table:
         while self.state["turn"]["who"] != "dracula":
             turn = self.state["turn"]
             seat = self.seat_of(turn["who"])
-            if turn["stage"] == "start":
-                self.act(seat, "to_movement")
-            elif turn["stage"] == "move":
-                self.act(seat, "stay")
-            elif turn["stage"] == "act":
-                self.act(seat, "end_turn")
+            if turn["stage"] in ("start", "move", "act"):
+                self.idle_step(seat, turn["stage"])
             else:
                 raise AssertionError(f"unexpected stage {turn['stage']}")
-        if self.state["turn"]["stage"] == "start":
-            self.act(0, "to_time")
         return self
 
 

@@ -356,8 +356,7 @@ def test_fog_from_a_matured_ambush_lifts_at_the_end_of_the_hunters_next_turn():
     assert rules.view(table.state, None)["hunters"][0]["fog"]
     assert table.state["turn"]["who"] == "godalming"
     seat = table.seat_of("godalming")
-    if table.state["turn"]["stage"] == "start":
-        table.act(seat, "to_movement")
+    table.go_on(seat)
     table.act(seat, "stay")
     assert rules.view(table.state, None)["hunters"][0]["fog"]
     table.act(seat, "end_turn")
@@ -376,8 +375,7 @@ def test_fog_lifts_at_the_end_of_a_turn_the_hunter_takes_in_another_hunters_grou
     assert rules.view(table.state, None)["hunters"][3]["fog"]
     table.until_turn("van_helsing")
     seat = table.seat_of("van_helsing")
-    if table.state["turn"]["stage"] == "start":
-        table.act(seat, "to_movement")
+    table.go_on(seat)
     table.act(seat, "join", hunter="mina", join=True)
     table.act(seat, "stay")
     assert rules.view(table.state, None)["hunters"][3]["fog"]
@@ -442,7 +440,7 @@ def test_dracula_must_lay_an_encounter_when_no_hunter_is_there():
 def test_hunter_road_rail_and_sea_moves():
     table = Table().start("munich")
     seat = table.seat_of("godalming")
-    table.act(seat, "to_movement") if table.state["turn"]["stage"] == "start" else None
+    table.go_on(seat)
     moves = table.names(seat, "travel")
     roads = {m["to"] for m in moves if m["by"] == "road"}
     assert roads == set(board.ROAD["paris"])
@@ -562,11 +560,9 @@ def mina_rests_drawing_night_visit(health: int) -> Table:
     table.state["hunters"]["mina"]["health"] = health
     while table.state["turn"]["who"] != "mina":
         turn = table.state["turn"]
-        table.act(table.seat_of(turn["who"]), {"start": "to_movement", "move": "stay",
-                                                "act": "end_turn"}[turn["stage"]])
+        table.idle_step(table.seat_of(turn["who"]), turn["stage"])
     seat = table.seat_of("mina")
-    if table.state["turn"]["stage"] == "start":
-        table.act(seat, "to_movement")
+    table.go_on(seat)
     table.act(seat, "stay")
     table.act(seat, "rest", hunter="mina")
     assert [c["key"] for c in table.names(0, "choose")] == ["mina"]
@@ -732,8 +728,7 @@ def test_mina_cannot_cure_her_first_bite():
     while table.state["turn"]["who"] != "mina":
         turn = table.state["turn"]
         seat = table.seat_of(turn["who"])
-        table.act(seat, {"start": "to_movement", "move": "stay", "act": "end_turn"}[
-            turn["stage"]])
+        table.idle_step(seat, turn["stage"])
     assert not table.names(table.seat_of("mina"), "cure")
 
 

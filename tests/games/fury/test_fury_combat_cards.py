@@ -15,7 +15,11 @@ def keys(table) -> list[str]:
 
 
 def play(table, seat: int, kind: str) -> None:
-    assert table.question()["seat"] == seat
+    """``seat`` plays a card of ``kind`` in its turn before the combat; the players asked
+    before it (all who may hold a card, issue 40) play nothing."""
+    while table.question()["seat"] != seat:
+        assert table.question()["question"] == "combat_window", table.question()
+        table.answer("none")
     table.answer(next(k for k in keys(table) if kind in k))
 
 
@@ -30,20 +34,55 @@ def test_dracula_is_asked_first_then_the_hunter_players_clockwise():
     assert table.fight["stage"] == "choose"
 
 
-def test_only_a_player_holding_a_card_that_fits_is_asked():
-    """Issue 32, no question without a choice: a player holding only cards that cannot be
-    played now is not stopped to answer "no card"; only Garlic needs a hunter in the fight,
-    so Seward's player, not fighting, is not asked either."""
+def test_a_player_who_may_hold_a_card_is_asked_as_if_he_held_one():
+    """Issue 40, a question's existence is public: Godalming's player holds event cards (their
+    count is on the tablet), so he is asked before the combat whether they fit or not, and
+    sees that none of his does; Seward, not fighting, holds only items, and only Garlic is an
+    item played here, for a hunter in the fight — the tablet shows he cannot answer, so he is
+    not asked."""
     table = start_fight(hunters=("godalming",), window=True,
                         events={"godalming": ["forewarned"]},
                         items={"godalming": ["dogs"], "seward": ["garlic"]})
-    assert table.question() is None and table.fight["stage"] == "choose"
+    godalming, seward = table.seat_of("godalming"), table.seat_of("seward")
+    item = table.question()
+    assert item is not None and item["question"] == "combat_window"
+    assert item["seat"] == godalming and table.fight["window"] == [godalming]
+    answers = table.names(godalming, "choose")
+    assert [a["key"] for a in answers] == ["none", "none_turn"]
+    offered = rules.actions(table.state, godalming)
+    assert any("None of your cards" in a.hint for a in offered), [a.hint for a in offered]
+    table.answer("none")
+    assert table.fight["stage"] == "choose" and seward not in table.fight["window"]
     table = start_fight(hunters=("godalming",), window=True,
                         events={"godalming": ["forewarned", "advance_planning"]})
     offered = keys(table)
     assert "none" in offered and any("advance_planning" in k for k in offered), offered
     table.answer("none")
     assert table.fight["stage"] == "choose"
+
+
+def test_the_same_question_whatever_the_hand_holds():
+    """Issue 40: the tablet's view of the moment before a combat is the same whether the
+    asked player's event card fits it (Advance Planning) or not (Forewarned)."""
+    screens = []
+    for card in ("advance_planning", "forewarned"):
+        table = start_fight(hunters=("godalming",), window=True,
+                            events={"godalming": [card]})
+        view = rules.view(table.state, None)
+        screens.append((view["waiting"], view["combat"]))
+    assert screens[0] == screens[1]
+
+
+def test_no_card_until_this_turn_ends_is_not_asked_again_in_the_turn():
+    """Issue 40: "No card until this turn ends" answers this question and every other one of
+    the turn; the table is told, as the player's own word."""
+    table = start_fight(hunters=("godalming",), window=True,
+                        events={"godalming": ["forewarned"]})
+    seat = table.seat_of("godalming")
+    table.answer("none_turn")
+    assert seat in table.state["turn"]["passing"]
+    assert any(line["text"] == "{who} will play no card until this turn ends."
+               for line in table.log)
 
 
 def test_no_window_when_nobody_holds_a_card():
@@ -78,7 +117,8 @@ def test_trap_gives_dracula_or_his_agent_one_for_the_whole_combat():
 def test_garlic_only_for_a_hunter_in_a_combat_with_dracula_no_escape_for_three_rounds():
     table = start_fight("minion_knife", hunters=("seward",), window=True,
                         items={"seward": ["garlic"]})
-    assert table.question() is None, "Garlic fits no combat with an agent: nobody is asked"
+    assert table.question() is None, "Garlic fits no combat with an agent, and Seward holds "\
+        "no event card: nobody is asked"
     table = start_fight(hunters=("seward",), window=True, items={"seward": ["garlic"]})
     play(table, table.seat_of("seward"), "garlic")
     assert table.hunter("seward")["items"] == []
@@ -130,9 +170,11 @@ def test_a_game_won_before_the_combat_leaves_every_screen_waiting_for_nobody():
 
 
 def test_heroic_leap_only_for_a_hunter_fighting_dracula():
+    """Heroic Leap fits only a combat with Dracula: against the Assassin Seward's player is
+    asked (he holds an event, and Escape Route would fit), but not offered the Leap."""
     table = start_fight("assassin", hunters=("seward",), window=True,
                         events={"seward": ["heroic_leap"]})
-    assert table.question() is None, "Heroic Leap fits only a combat with Dracula"
+    assert not any("heroic_leap" in k for k in keys(table)), keys(table)
 
 
 def test_rage_shows_dracula_the_items_he_may_discard_one_then_no_escape_for_three_rounds():
@@ -179,13 +221,13 @@ def cancel_window(table) -> dict | None:
 
 def cancel_with(table, seat: int, kind: str) -> None:
     """Answer the window „an event card was just played“ with a card of ``kind``."""
-    assert cancel_window(table)["seat"] == seat
+    assert seat in cancel_window(table)["seats"]
     params = next(p for p in table.names(seat, "play_event") if kind in p["card"])
     table.act(seat, "play_event", **params)
 
 
 def decline(table, seat: int) -> None:
-    assert cancel_window(table)["seat"] == seat
+    assert seat in cancel_window(table)["seats"]
     table.act(seat, "pass")
 
 
@@ -215,7 +257,11 @@ def test_a_trap_the_hunters_let_pass_acts():
     play(table, 0, "trap")
     decline(table, table.seat_of("seward"))
     assert table.fight["trap"]
-    assert table.question() is None, "Good Luck fits no moment before a combat"
+    # Seward's player still holds an event card: he is asked before the combat as if it
+    # fitted (issue 40), though Good Luck fits no moment before a combat.
+    assert [p["key"] for p in table.names(table.seat_of("seward"), "choose")] == [
+        "none", "none_turn"]
+    table.answer("none")
     table.round("dodge_dracula", dice=(5, 1), seward="dodge")
     assert table.fight["shown"]["mods"]["enemy"] == ["trap"]
     assert len(table.hunter("seward")["events"]) == 1
@@ -279,7 +325,8 @@ def test_devilish_power_discards_sister_agatha_before_the_combat():
     („Dracula pays 2 blood each time he plays Fangs or any Escape card“) bears on the combat,
     so Dracula may play it for that before the combat."""
     table = start_fight(hunters=("seward",), window=True, dracula_events=("devilish_power",))
-    assert table.question() is None, "no ally to discard: Devilish Power does not fit yet"
+    assert keys(table) == ["none", "none_turn"], "no ally to discard: Devilish Power does "\
+        "not fit yet (he is asked all the same: Trap or Rage might)"
     table = start_fight(hunters=("seward",), window=True, dracula_events=("devilish_power",),
                         hunters_ally="sister_agatha")
     play(table, 0, "devilish_power")

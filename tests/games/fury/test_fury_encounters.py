@@ -27,8 +27,7 @@ def found(token: str, where: str = WEST, night: bool = False, seed: int = 7,
             "shown": [], "revealed": False}
     state["pool"].remove(token) if token in state["pool"] else state["encounters"].remove(token)
     state["trail"].append(slot)
-    if table.state["turn"]["stage"] == "start":
-        table.act(1, "to_movement")
+    table.go_on(1)
     table.act(1, "travel", to=where, by="road")
     while not react and _window_for(table, 1):
         table.act(1, "pass")
@@ -37,7 +36,7 @@ def found(token: str, where: str = WEST, night: bool = False, seed: int = 7,
 
 def _window_for(table: Table, seat: int) -> bool:
     queue = table.state["queue"]
-    return bool(queue) and queue[0]["kind"] == "window" and queue[0]["seat"] == seat
+    return bool(queue) and queue[0]["kind"] == "window" and seat in queue[0]["seats"]
 
 
 def godalming(table: Table) -> dict:
@@ -183,10 +182,8 @@ def to_next_movement(table: Table) -> Table:
                 table.act(0, "place", token=table.names(0, "place")[0]["token"])
             continue
         seat = table.seat_of(turn["who"])
-        table.act(seat, {"start": "to_movement", "move": "stay", "act": "end_turn"}[
-            turn["stage"]])
-    if table.state["turn"]["stage"] == "start":
-        table.act(1, "to_movement")
+        table.idle_step(seat, turn["stage"])
+    table.go_on(1)
     return table
 
 

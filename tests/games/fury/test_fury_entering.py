@@ -40,14 +40,16 @@ def draculas_prompts(table: FightTable) -> list[str]:
 
 
 def offered(table: FightTable) -> set[str]:
-    return {cards.kind(p["key"]) if p["key"] != "none" else "none"
+    """Dracula's cards on the question, and its two "no card" answers (for now, and until
+    the turn ends: issue 40)."""
+    return {p["key"] if p["key"] in ("none", "none_turn") else cards.kind(p["key"])
             for p in table.names(0, "choose")}
 
 
 def test_walking_into_draculas_city_asks_him_once_with_every_card_that_fits():
     table = walk_in("wild_horses", "trap")
     assert table.question()["question"] == "combat_window"
-    assert offered(table) == {"wild_horses", "trap", "none"}
+    assert offered(table) == {"wild_horses", "trap", "none", "none_turn"}
     assert draculas_prompts(table) == ["combat_window"]  # was 2 taps: enter, then combat
     assert table.fight is not None and table.fight["stage"] == "choose"
     assert {p["card"] for p in table.names(0, "tactic")}, "the combat itself comes next"
@@ -78,9 +80,15 @@ def test_wild_horses_cancelled_the_combat_comes_and_dracula_still_has_his_card_b
     table.answer(horses)
     luck = next(p for p in table.names(1, "play_event") if "good_luck" in p["card"])
     table.act(1, "play_event", **luck)
+    # Dracula holds an event card: he may answer Good Luck, and is asked (issue 40).
+    assert table.state["queue"][0]["window"] == "cancel"
+    assert table.state["queue"][0]["seats"] == [0]
+    assert [a.action for a in rules.actions(table.state, 0)
+            if a.action.startswith("pass")] == ["pass", "pass_turn"]
+    table.act(0, "pass")
     assert table.state["hunters"]["godalming"]["place"] == "brussels"
     assert table.question()["question"] == "combat_window" and table.question()["seat"] == 0
-    assert offered(table) == {"trap", "none"}
+    assert offered(table) == {"trap", "none", "none_turn"}
     table.answer(next(p["key"] for p in table.names(0, "choose") if "trap" in p["key"]))
     assert table.fight["trap"] is True
 
@@ -97,11 +105,12 @@ def test_a_combat_card_chosen_on_entering_is_draculas_card_before_the_combat():
 def test_holding_only_wild_horses_he_is_asked_only_when_a_hunter_walked_in():
     """„When a hunter has moved into your location“: in a combat that began otherwise (here
     one the engine starts without a move into his city), a hand holding only Wild Horses
-    fits nothing, and nobody is stopped."""
+    fits nothing — he is asked all the same, since Trap or Rage might be in his hand (issue
+    40), but Wild Horses is not offered."""
     table = walk_in("wild_horses")
-    assert offered(table) == {"wild_horses", "none"}
+    assert offered(table) == {"wild_horses", "none", "none_turn"}
     table = start_fight(hunters=("godalming",), window=True, dracula_events=("wild_horses",))
-    assert table.question() is None and table.fight["stage"] == "choose"
+    assert offered(table) == {"none", "none_turn"}
 
 
 def test_the_apps_cunning_dracula_still_plays_wild_horses_on_the_one_question():

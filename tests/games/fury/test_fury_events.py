@@ -216,8 +216,7 @@ def test_quincey_morris_costs_a_hunter_health_each_dracula_turn():
     table.state["hunters"]["seward"]["items"] = ["crucifix:1"]
     while table.state["turn"]["who"] != "dracula":
         turn = table.state["turn"]
-        table.act(table.seat_of(turn["who"]), {"start": "to_movement", "move": "stay",
-                                               "act": "end_turn"}[turn["stage"]])
+        table.idle_step(table.seat_of(turn["who"]), turn["stage"])
     table.act(0, "choose", key="seward")
     assert table.state["hunters"]["seward"]["health"] == 10
 
@@ -269,10 +268,8 @@ def test_the_move_told_to_vampiric_influence_binds_the_next_movement():
     table.act(seat, "choose", key="road:prague")
     while table.state["turn"]["who"] != "mina":
         turn = table.state["turn"]
-        table.act(table.seat_of(turn["who"]), {"start": "to_movement", "move": "stay",
-                                                "act": "end_turn"}[turn["stage"]])
-    if table.state["turn"]["stage"] == "start":
-        table.act(seat, "to_movement")
+        table.idle_step(table.seat_of(turn["who"]), turn["stage"])
+    table.go_on(seat)
     moves = [a for a in table.legal(seat) if a["action"] in ("travel", "train", "stay")]
     assert moves == [{"action": "travel", "to": "prague", "by": "road"}]
 
@@ -357,8 +354,7 @@ def test_hypnosis_by_a_hunter_not_bitten_at_a_bitten_hunters_turn():
             turn = table.state["turn"]
             assert not table.names(table.seat_of("godalming"), "play_event") or \
                 turn["who"] == "godalming"
-            table.act(table.seat_of(turn["who"]), {"start": "to_movement", "move": "stay",
-                                                   "act": "end_turn"}[turn["stage"]])
+            table.idle_step(table.seat_of(turn["who"]), turn["stage"])
         assert table.state["turn"]["stage"] == "start"
         holder, bitten = table.seat_of("godalming"), table.seat_of("mina")
         assert holder != bitten
@@ -437,8 +433,7 @@ def test_devilish_power_removes_the_hunters_ally_at_the_start_of_draculas_turn()
     dracula_holds(table, "devilish_power")
     while table.state["turn"]["who"] != "dracula":
         turn = table.state["turn"]
-        table.act(table.seat_of(turn["who"]), {"start": "to_movement", "move": "stay",
-                                               "act": "end_turn"}[turn["stage"]])
+        table.idle_step(table.seat_of(turn["who"]), turn["stage"])
     table.act(0, "play_event", **table.names(0, "play_event")[0])
     table.act(0, "choose", key="ally")
     assert table.state["allies"]["hunters"] is None
@@ -451,8 +446,7 @@ def test_time_runs_short_and_unearthly_swiftness():
     dracula_holds(table, "time_runs_short", "unearthly_swiftness")
     while table.state["turn"]["who"] != "dracula":
         turn = table.state["turn"]
-        table.act(table.seat_of(turn["who"]), {"start": "to_movement", "move": "stay",
-                                               "act": "end_turn"}[turn["stage"]])
+        table.idle_step(table.seat_of(turn["who"]), turn["stage"])
     plays = {cards.kind(p["card"]): p for p in table.names(0, "play_event")}
     table.act(0, "play_event", **plays["time_runs_short"])
     assert table.state["time"] == 1
@@ -490,8 +484,12 @@ def test_false_tip_off_and_chartered_carriage():
     table.start("munich")
     table.act(1, "train", carriage="")
     table.act(0, "play_event", **table.names(0, "play_event")[0])
-    assert table.state["queue"][0]["window"] == "tip_off", \
-        "Chartered Carriage cannot cancel: no cancel question for its holder"
+    # Godalming's player holds an event card, so he is asked whether he cancels False
+    # Tip-off as if he held Good Luck (issue 40); Chartered Carriage cannot cancel.
+    assert table.state["queue"][0]["window"] == "cancel"
+    assert not table.names(1, "play_event")
+    table.act(1, "pass")
+    assert table.state["queue"][0]["window"] == "tip_off"
     table.act(1, "play_event", **table.names(1, "play_event")[0])
     assert table.state["turn"]["rail"] == 1
     assert table.names(1, "travel")
@@ -640,13 +638,16 @@ def test_good_luck_is_not_offered_at_the_start_of_a_turn_with_nothing_to_remove(
     """Good Luck at the start of a turn: „…OR discard the Roadblock marker, OR discard
     Dracula's current ally.“ With neither in play it would be spent on nothing, so it is not
     offered and the hunter's turn goes straight to his move, the card kept (as Devilish Power
-    is not offered without a Heavenly Host or an ally; with the Roadblock laid, see above)."""
+    is not offered without a Heavenly Host or an ally; with the Roadblock laid, see above).
+    The turn waits at its start all the same — his hand might hold another card for it, as
+    far as the tablet knows (issue 40) — with his moves beside it, so it costs no tap."""
     table = Table()
     hand(table, "godalming", "good_luck")
     table.start("munich")
     assert table.state["turn"]["who"] == "godalming"
-    assert table.state["turn"]["stage"] == "move"
-    assert table.names(1, "play_event") == []
+    assert table.state["turn"]["stage"] == "start"
+    assert table.names(1, "play_event") == [] and table.names(1, "travel")
+    assert not table.names(1, "to_movement")
     assert cards.kind(table.state["hunters"]["godalming"]["events"][0]) == "good_luck"
 
 

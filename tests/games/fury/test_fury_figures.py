@@ -79,8 +79,7 @@ def test_a_companion_s_figure_moves_with_the_group():
         "godalming": "paris", "seward": "london", "van_helsing": "rome", "mina": "rome"})
     table.until_turn("van_helsing")
     seat = table.seat_of("van_helsing")
-    if table.state["turn"]["stage"] == "start":
-        table.act(seat, "to_movement")
+    table.go_on(seat)
     table.act(seat, "join", hunter="mina", join=True)
     table.act(seat, "travel", to="naples", by="road")
     assert said(rules.view(table.state, None)) == [("mina", "Naples", "with {leader}")]

@@ -11,7 +11,10 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from companion.games.fury import board, rules, trail
+from tests.games.fury.fury_fights import FightTable
+from tests.games.fury.fury_fights import fight as start_fight
 from tests.games.fury.fury_positions import Table
+from tests.games.fury.test_fury_events import hand
 from tests.games.fury.test_fury_properties import play
 from tests.properties import examples
 
@@ -22,6 +25,7 @@ SAYS_WHERE_HE_IS = {
     "Dracula is caught at sea in {place}!",
     "Dracula goes ashore in {place}.",
     "Dracula is here, in {place}: the combat goes on against him.",
+    "Dracula makes the move he declared: {place}, face up.",
 }
 """Public lines that name the place Dracula is in now."""
 IN_THE_CASTLE = "Dracula is in Castle Dracula: he is revealed there."
@@ -61,14 +65,20 @@ def consistent(state: dict[str, Any], told: Told) -> None:
     secret = rules.view(state, 0)["secret"]
     tablet = rules.view(state, None)
     known = secret["known"]
-    assert {k: known[k] for k in ("now", "seen", "turns", "card")} == trail.hunters_know(state)
+    truth = trail.hunters_know(state)
+    assert {k: known.get(k) for k in (*truth, "flew")} == {
+        k: truth.get(k) for k in (*truth, "flew")}
     assert tablet["dracula_place"] == known["now"]
     if known["now"] is not None:
         assert known["now"] == secret["place"], "the hunters 'know' a place he is not in"
     if told.place is not None:
         assert known["now"] is not None and board.name(known["now"]) == told.place, (
             f"the log said {told.place}; his phone says the hunters know {known['now']}")
-    if known["seen"] is not None:
+    if known["seen"] is not None and known.get("flew"):
+        # the card a bat's flight laid, face down: the hunters saw the fight he flew from
+        card = tablet["trail"][known["card"] - 1]
+        assert not card["revealed"] and card["flown_from"] == board.name(known["seen"])
+    elif known["seen"] is not None:
         assert tablet["trail"][known["card"] - 1]["revealed"]
         assert known["seen"] == secret["trail"][known["card"] - 1]["place"]
 
@@ -116,3 +126,50 @@ def test_a_trail_cleared_under_dark_call_keeps_what_the_hunters_saw():
     assert [s["power"] for s in table.state["trail"]] == ["dark_call"]
     assert rules.view(table.state, 0)["secret"]["known"]["now"] == "zagreb"
     assert rules.view(table.state, None)["dracula_place"] == "zagreb"
+
+
+def test_after_hypnosis_the_declared_move_is_known_on_every_screen():
+    """Hypnosis: „…Dracula must declare his next move.“ The declaration is said aloud, so once
+    he makes that move the hunters know where it took him: the card lies face up, the tablet
+    puts his figure there, and his phone says the hunters know it (issue 40: it said "last
+    seen in Munich" while the tablet said the hunters lost his trail)."""
+    table = FightTable(players=3)
+    (hypnosis,) = hand(table, "godalming", "hypnosis")
+    table.state["hunters"]["godalming"]["bites"] = 1
+    table.start("munich")
+    seat = table.seat_of("godalming")
+    play = next(p for p in table.names(seat, "play_event") if p["card"] == hypnosis)
+    table.act(seat, "play_event", dice=(5,), **play)
+    table.settle_to("dracula_declares")
+    key = next(p["key"] for p in table.names(0, "choose") if p["key"].startswith("move:"))
+    table.act(0, "choose", key=key)
+    to = key.partition(":")[2]
+    while table.state["turn"]["who"] != "dracula":
+        turn = table.state["turn"]
+        if table.state["queue"]:
+            table.settle()
+            continue
+        table.idle_step(table.seat_of(turn["who"]), turn["stage"])
+    table.act(0, "move", to=to, power="")
+    known = rules.view(table.state, 0)["secret"]["known"]
+    assert known["now"] == to and table.state["trail"][0]["revealed"]
+    assert rules.view(table.state, None)["dracula_place"] == to
+    assert ("dracula", board.name(to), "he is revealed") in [
+        (p["piece"], p["args"]["place"], p["args"]["why"])
+        for p in rules.view(table.state, None)["board"]]
+
+
+def test_after_a_bats_flight_the_hunters_last_saw_him_at_the_fight():
+    """Escape (bat): his newest card is taken back and a face-down card takes its space. The
+    hunters saw him in the fight he flew from, not at an older card of the trail: his phone
+    says so, the public trail card says where he flew from, and the tablet does not place
+    him (issue 40: his phone named the wrong place)."""
+    table = start_fight(hunters=("van_helsing",))
+    table.round("escape_bat", dice=(1, 6), van_helsing="punch")
+    places = [p["key"] for p in table.names(0, "choose")]
+    table.answer(places[0])
+    known = rules.view(table.state, 0)["secret"]["known"]
+    assert known["now"] is None and known["seen"] == "paris" and known["flew"]
+    assert known["turns"] == 0 and known["card"] == 1
+    tablet = rules.view(table.state, None)
+    assert tablet["dracula_place"] is None and tablet["trail"][0]["flown_from"] == "Paris"

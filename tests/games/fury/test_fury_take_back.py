@@ -51,9 +51,12 @@ def test_sailing_out_to_sea_stays_free():
     assert free(table, 1, "travel", to="english_channel", by="sea")
 
 
-def test_ending_the_turn_before_a_hunter_who_may_stop_on_a_card_is_not_free():
-    """Whether the next hunter stops at the start of his turn hangs on his cards (here Money
-    Trail, „played at the start of your turn“): the player who ends his turn learns it."""
+def test_ending_the_turn_before_a_hunter_who_holds_a_card_is_free_and_tells_nothing():
+    """Issue 40, a question's existence is public: whether the next hunter's turn waits at its
+    start is read from the tablet (his hand holds cards), never from which cards — so ending
+    the turn before him shows every screen the same whether his card is Money Trail („played
+    at the start of your turn“) or Forewarned (for an encounter), and stays free to take back
+    (issue 30 made it news while the pause hung on the card)."""
     table = Table(players=3).start("munich")
     assert table.seat_of("seward") == 1 and table.seat_of("van_helsing") == 2
     for hunter in ("godalming", "seward"):
@@ -63,12 +66,19 @@ def test_ending_the_turn_before_a_hunter_who_may_stop_on_a_card_is_not_free():
             break
         table.act(1, "end_turn")
     assert table.state["turn"]["who"] == "seward"
-    money = next(c for c in table.state["event_deck"] if cards.kind(c) == "money_trail")
-    table.state["event_deck"].remove(money)
-    table.state["hunters"]["van_helsing"]["events"].append(money)
-    assert not free(table, 1, "end_turn")
-    table.state["hunters"]["van_helsing"]["events"].remove(money)
-    assert free(table, 1, "end_turn"), "with nothing in his hand the table knows he moves on"
+    screens = []
+    for kind in ("money_trail", "forewarned"):
+        held = next(c for c in table.state["event_deck"] if cards.kind(c) == kind)
+        table.state["event_deck"].remove(held)
+        table.state["hunters"]["van_helsing"]["events"].append(held)
+        assert free(table, 1, "end_turn")
+        after = rules.apply(table.state, 1, {"action": "end_turn", "params": {}},
+                            rng_for(table.step + 1, table.seed)).state
+        assert after["turn"]["who"] == "van_helsing" and after["turn"]["stage"] == "start"
+        screens.append([rules.view(after, seat) for seat in (None, 0, 1)])
+        table.state["hunters"]["van_helsing"]["events"].remove(held)
+        table.state["event_deck"].append(held)
+    assert screens[0] == screens[1]
 
 
 def test_quinceys_choice_shows_dracula_a_hunters_hand():
@@ -80,8 +90,7 @@ def test_quinceys_choice_shows_dracula_a_hunters_hand():
     table.state["allies"]["dracula"] = copy
     while table.state["turn"]["who"] != "dracula":
         turn = table.state["turn"]
-        table.act(table.seat_of(turn["who"]), {"start": "to_movement", "move": "stay",
-                                               "act": "end_turn"}[turn["stage"]])
+        table.idle_step(table.seat_of(turn["who"]), turn["stage"])
         table.settle() if table.state["queue"] and table.state["queue"][0].get(
             "question") != "quincey" else None
     assert table.state["queue"][0]["question"] == "quincey"
@@ -96,7 +105,7 @@ def test_a_discard_named_to_everyone_is_news_to_the_other_players():
     table.state["event_deck"].remove(copy)
     table.state["dracula_events"].append(copy)
     table.state["hunters"]["godalming"]["items"] = ["knife:1", "pistol:1"]
-    # A card that may cancel it: only such a holder is asked (issue 32).
+    # Van Helsing's player holds an event card (Good Luck): he is asked whether he cancels.
     held = next(c for c in table.state["event_deck"] if cards.kind(c) == "good_luck")
     table.state["event_deck"].remove(held)
     table.state["hunters"]["van_helsing"]["events"].append(held)
@@ -105,7 +114,7 @@ def test_a_discard_named_to_everyone_is_news_to_the_other_players():
     table.act(1, "travel", to="vienna", by="road")
     table.act(0, "play_event", **table.names(0, "play_event")[0])
     cancel = table.state["queue"][0]
-    assert cancel["window"] == "cancel" and cancel["seat"] == 2
+    assert cancel["window"] == "cancel" and cancel["seats"] == [2]
     assert not free(table, 2, "pass")
 
 

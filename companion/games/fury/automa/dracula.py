@@ -344,12 +344,20 @@ def _rank_token(token: str) -> int:
 def choose(memory: Memory, offered: list[Offer], rng: Random, level: str) -> Offer:
     """One of the offered actions for Dracula at ``level``."""
     seen = Seen(memory)
+    # He answers every question as it comes, never "no card until this turn ends": a person
+    # may say so, but the app saying it only when it held nothing would tell the hand.
+    offered = [o for o in offered if o["action"] != "pass_turn"
+               and o["params"].get("key") != "none_turn"]
     names = {o["action"] for o in offered}
     if "hand_done" in names:
         return next(o for o in offered if o["action"] == "hand_done")
     if level == "wandering":
         return _wandering(offered, seen, rng, names)
     if names & {"move", "teleport"}:
+        plays = _at_once(offered)
+        if plays and level == "cunning":
+            # the start of his turn: its cards stand beside his moves
+            return plays[0]
         moves = [o for o in offered if o["action"] in ("move", "teleport")]
         if level == "cautious":
             return move_cautious(moves, seen, rng)
@@ -475,11 +483,17 @@ EVENT_AT_ONCE = ("quincey_p_morris", "immanuel_hildesheim", "vampiric_influence"
 """Dracula's event cards the app plays whenever the rules offer them."""
 
 
+def _at_once(offered: list[Offer]) -> list[Offer]:
+    """The offered event cards he plays whenever the rules offer them, in a fixed order."""
+    return sorted((o for o in offered if o["action"] == "play_event"
+                   and cards.kind(o["params"]["card"]) in EVENT_AT_ONCE),
+                  key=lambda o: o["params"]["card"])
+
+
 def _events(offered: list[Offer], seen: Seen, rng: Random, level: str) -> Offer:
-    plays = [o for o in offered if o["action"] == "play_event"
-             and cards.kind(o["params"]["card"]) in EVENT_AT_ONCE]
+    plays = _at_once(offered)
     if plays and level == "cunning":
-        return min(plays, key=lambda o: o["params"]["card"])
+        return plays[0]
     calm = [o for o in offered if o["action"] in ("pass", "to_time")]
     return calm[0] if calm else pick(offered, rng)
 

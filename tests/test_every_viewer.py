@@ -1,0 +1,131 @@
+"""A question's existence is public (issue 40): what an action shows each viewer may depend on
+nothing that viewer cannot see.
+
+``tests/test_take_back.py`` holds a free take-back to what its *mover* learns. Here every
+viewer counts — the tablet and each seat: from random positions, for every action that comes
+back as free to take back (``Applied.revealed`` false, no randomness drawn) and for every
+viewer, the positions that viewer cannot tell apart (``redeal_hidden(state, viewer)``: the same
+screen for it) must give that viewer, after the action, the same screen, the same buttons and
+the same log lines. Whether a window opens, who is asked, whether a turn stops at its start
+— if any of it hung on a hidden hand, the tablet would tell it, and the mover could act, watch
+the tablet and take the action back.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from companion.games import GAMES
+from companion.games.base import RuleError
+from tests.playing import canonical, default_options, fill_inputs, rng_for
+from tests.properties import examples
+
+REDEALS = 4
+"""Other hidden positions tried per viewer."""
+
+
+def seen_by(log: list[dict[str, Any]], viewer: int | None) -> list[dict[str, Any]]:
+    """The log lines ``viewer`` reads (``None``: the tablet reads the public ones)."""
+    return [entry for entry in log
+            if "to" not in entry or (viewer is not None and viewer in entry["to"])]
+
+
+def screen(game: Any, state: Any, viewer: int | None) -> str:
+    """What ``viewer`` has in front of it: its view and, on a phone, its buttons."""
+    buttons = [] if viewer is None else [
+        (a.action, a.params, a.label, a.label_args, a.group, a.hint)
+        for a in game.actions(state, viewer)]
+    return canonical([game.view(state, viewer), buttons, game.result(state)])
+
+
+def indistinguishable(game: Any, state: Any, viewer: int | None, salt: int) -> list[Any]:
+    """Positions ``viewer`` cannot tell from ``state``: everything hidden from it dealt anew,
+    kept where its screen stays the same."""
+    known = screen(game, state, viewer)
+    out = []
+    for n in range(REDEALS):
+        other = game.redeal_hidden(state, viewer, rng_for(70_000 + salt * REDEALS + n))
+        if screen(game, other, viewer) == known:
+            out.append(other)
+    return out
+
+
+def leaks_of(game: Any, state: Any, seat: int, posted: dict[str, Any], step: int,
+             viewers: list[int | None]) -> list[tuple[int | None, int, str]]:
+    """(viewer, redeal, how) for each viewer to whom this free action shows something that
+    depends on what it cannot see; [] also when the action is not free."""
+    rng = rng_for(step)
+    try:
+        applied = game.apply(state, seat, posted, rng)
+    except RuleError:
+        return []
+    if applied.revealed or rng.used:
+        return []
+    found: list[tuple[int | None, int, str]] = []
+    for v, viewer in enumerate(viewers):
+        outcome = canonical([screen(game, applied.state, viewer),
+                             seen_by(applied.log, viewer)])
+        for n, other in enumerate(indistinguishable(game, state, viewer, step * 10 + v)):
+            try:
+                elsewhere = game.apply(other, seat, posted, rng_for(step))
+            except RuleError:
+                # The mover could not have chosen it there: nothing for this viewer to see.
+                continue
+            if elsewhere.revealed:
+                found.append((viewer, n, "revealing only in another position"))
+                continue
+            if canonical([screen(game, elsewhere.state, viewer),
+                          seen_by(elsewhere.log, viewer)]) != outcome:
+                found.append((viewer, n, "another screen"))
+    return found
+
+
+def leaks_in_random_games(name: str, seed: int, max_steps: int, rare_first: bool,
+                          offers_per_seat: int = 2) -> list[tuple[Any, ...]]:
+    """A random game of ``name``; at each position up to ``offers_per_seat`` of each seat's
+    offers are tried against every viewer. ``rare_first`` prefers the actions chosen least,
+    which reaches the corners uniform play rarely does."""
+    game = GAMES[name]
+    chooser = random.Random(seed)
+    chosen: Counter[str] = Counter()
+    spec = game.seats({})
+    players = chooser.randint(spec.min, spec.max)
+    state = game.setup(default_options(game, players), rng_for(0, f"{seed:064x}"))
+    viewers: list[int | None] = [None, *range(players)]
+    found: list[tuple[Any, ...]] = []
+    for step in range(1, max_steps + 1):
+        if game.result(state) is not None:
+            break
+        offers = [(s, a) for s in range(players) for a in game.actions(state, s)]
+        if not offers:
+            break
+        for seat in sorted({s for s, _a in offers}):
+            mine = [a for s, a in offers if s == seat]
+            for action in chooser.sample(mine, min(len(mine), offers_per_seat)):
+                posted = {"action": action.action, "params": fill_inputs(action, chooser)}
+                for viewer, n, how in leaks_of(game, state, seat, posted, step, viewers):
+                    found.append((seed, step, seat, posted["action"], posted["params"],
+                                  "viewer", viewer, n, how))
+        weights = [1 / (1 + chosen[a.action]) ** 2 if rare_first else 1 for _s, a in offers]
+        seat, action = chooser.choices(offers, weights)[0]
+        chosen[action.action] += 1
+        posted = {"action": action.action, "params": fill_inputs(action, chooser)}
+        state = game.apply(state, seat, posted, rng_for(step, f"{seed:064x}")).state
+    return found
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+@settings(max_examples=examples(3), deadline=None)
+@given(seed=st.integers(min_value=0, max_value=10_000), rare_first=st.booleans())
+def test_a_free_action_shows_every_viewer_only_what_it_may_know(name, seed, rare_first):
+    """ARCHITECTURE.md, "A question's existence is public": for every free action and every
+    viewer (the tablet, each phone), the positions that viewer cannot tell apart give it the
+    same screen, the same buttons and the same log lines after the action."""
+    found = leaks_in_random_games(name, seed, max_steps=120, rare_first=rare_first)
+    assert not found, "\n".join(map(str, found[:20]))
