@@ -81,12 +81,14 @@ def _may_hold(state: State, seat: int, fight_: Fight) -> bool:
         event = kind in cards.EVENTS
         if seat == DRACULA:
             if card.side == "dracula" and state["dracula_events"] \
-                    and card.allowed(state, fight_, None):
+                    and card.allowed(state, fight_, None) \
+                    and event_cards.may_be_held(state, kind, None):
                 return True
             continue
         if card.side == "hunter" and any(
                 state["hunters"][hunter]["events" if event else "items"]
                 and card.allowed(state, fight_, hunter)
+                and event_cards.may_be_held(state, kind, hunter)
                 for hunter in hunters_of(state, seat)):
             return True
     return False

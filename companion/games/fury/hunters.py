@@ -63,6 +63,12 @@ def defeat(ctx: Ctx, hunter: str) -> None:
     ctx.say("{hunter} is defeated and taken to the hospital of St. Joseph and St. Mary.",
             hunter=cards.hunter_name(hunter))
     figures.move_hunter(ctx, hunter, board.HOSPITAL, N_("defeated"))
+    # „…сбрасывает все свои карты Вещей и Событий“: onto the discard piles, which lie face
+    # up, so the cards are named (the tablet reads who may still hold a card from them).
+    gone = [cards.item_name(c) for c in h["items"]] + [cards.event_name(c) for c in h["events"]]
+    if gone:
+        ctx.consult(controller(state, hunter))
+        ctx.say("{hunter} discards {cards}.", hunter=cards.hunter_name(hunter), cards=gone)
     for card in list(h["items"]):
         decks.discard_item(state, lose_card(state, hunter, card))
     for card in list(h["events"]):
