@@ -95,10 +95,11 @@ PARTS: tuple[tuple[str, list[Step]], ...] = (
 """The evening in order, each part named for the moment it ends on."""
 
 
-OPTIONAL = {("end_turn", "{}"), ("to_time", "{}"), ("to_movement", "{}"),
+OPTIONAL = {("end_turn", "{}"), ("to_time", "{}"), ("to_movement", "{}"), ("attack", "{}"),
             ("choose", '{"key": "none"}')}
 """Steps the rules may take by themselves (a turn with nothing left to do ends, a question
-with one answer is not asked, a start whose moves stand beside its cards needs no "Go on"):
+with one answer is not asked, a start whose moves stand beside its cards needs no "Go on",
+Dracula with hunters in his place attacks without a tap):
 where they are not offered they are passed over."""
 
 

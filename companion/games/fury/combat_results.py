@@ -91,6 +91,9 @@ def apply(ctx: Ctx, fight_: QueueItem) -> str | None:
         elif code == "escape_bat" and enemy == "dracula":
             ending.add("end")
             fly(ctx)
+        elif code == "hunter_discards_event" and len(state["hunters"][hunter]["events"]) == 1:
+            # his only event card (the count is public): nothing to choose, no tap
+            hunters.discard_card(ctx, hunter, state["hunters"][hunter]["events"][0], why)
         elif code == "hunter_discards_event" and state["hunters"][hunter]["events"]:
             combat_in_progress.ask(ctx, fight_, "discard_one", controller(state, hunter),
                                    front=True, hunter=hunter, kinds=["events"], why=why)

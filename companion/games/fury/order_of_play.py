@@ -173,6 +173,12 @@ def _dracula_moved(ctx: Ctx) -> bool:
 
 
 def _dracula_action(ctx: Ctx) -> bool:
+    """„Если в Локации Дракулы находится 1 или более Охотников, Дракула должен напасть на
+    них“: then he attacks at once (no tap without a choice; the attack reveals him anyway);
+    with nobody to attack and no encounter to lay the phase passes."""
+    if dracula_turn.victims(ctx.state):
+        dracula_turn.do_attack(ctx, DRACULA, {})
+        return True
     if dracula_turn.action_is_automatic(ctx.state):
         turn_of(ctx.state)["stage"] = "mature"
         return True

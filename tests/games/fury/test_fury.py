@@ -409,11 +409,12 @@ def test_a_hide_card_never_enters_the_catacombs_nor_matures():
 
 def test_dracula_must_attack_hunters_in_his_location():
     """„Если в Локации Дракулы находится 1 или более Охотников, Дракула должен напасть на
-    них.“"""
+    них.“ He has no other choice, so the move itself brings the attack (issue 41: no tap
+    on "Attack the hunters here" alone)."""
     table = to_dracula_move(Table().start("munich"))
     table.act(0, "move", to="vienna", power="")
-    assert table.legal(0) == [{"action": "attack"}, {"action": "hand_open"}]
-    table.act(0, "attack")
+    assert "Dracula reveals himself in {place} and attacks {hunters}." in table.texts()
+    assert not table.names(0, "attack")
     assert rules.view(table.state, None)["dracula_place"] == "vienna"
     assert table.state["queue"][0]["kind"] == "combat"
     assert table.state["queue"][0]["hunters"] == ["mina"]

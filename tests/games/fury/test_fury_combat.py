@@ -675,7 +675,6 @@ def test_dracula_attacks_in_his_action_phase_and_his_turn_goes_on_after_the_comb
     table = Table().start("munich")
     table.pass_hunters()
     table.act(0, "move", to="vienna", power="")
-    table.act(0, "attack")
     item = table.state["queue"][0]
     assert item["kind"] == "combat" and item["hunters"] == ["mina"]
     assert {a.action for a in rules.actions(table.state, 0)} == {"tactic"}
