@@ -82,13 +82,13 @@ def _may_hold(state: State, seat: int, fight_: Fight) -> bool:
         if seat == DRACULA:
             if card.side == "dracula" and state["dracula_events"] \
                     and card.allowed(state, fight_, None) \
-                    and event_cards.may_be_held(state, kind, None):
+                    and decks.may_be_held(state, kind, None):
                 return True
             continue
         if card.side == "hunter" and any(
                 state["hunters"][hunter]["events" if event else "items"]
                 and card.allowed(state, fight_, hunter)
-                and event_cards.may_be_held(state, kind, hunter)
+                and decks.may_be_held(state, kind, hunter)
                 for hunter in hunters_of(state, seat)):
             return True
     return False
@@ -238,7 +238,7 @@ def heroic_leap(ctx: Ctx, fight_: Fight, hunter: str | None, held: str) -> None:
     ctx.say("Heroic Leap: {hunter} rolls {a}, Dracula rolls {b}.",
             hunter=cards.hunter_name(hunter), a=mine, b=his)
     lose_blood(ctx, his, N_("Heroic Leap"))
-    hunters.lose_health(ctx, hunter, mine, N_("Heroic Leap"))
+    hunters.lose_health(ctx, hunter, mine, N_("Heroic Leap"), strength=False)
     combat_in_progress.end(ctx, fight_, "cancelled")
 
 

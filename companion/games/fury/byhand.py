@@ -153,7 +153,7 @@ def do_health(ctx: Ctx, seat: int, params: dict[str, Any]) -> None:
     _item(ctx.state)["changes"] += 1
     hunter = params["hunter"]
     if params["by"] < 0:
-        hunters.lose_health(ctx, hunter, 1, N_("by hand"))
+        hunters.lose_health(ctx, hunter, 1, N_("by hand"), strength=False)
     else:
         hunters.heal(ctx, hunter, 1, N_("by hand"))
 
@@ -162,7 +162,7 @@ def do_bite(ctx: Ctx, seat: int, params: dict[str, Any]) -> None:
     _item(ctx.state)["changes"] += 1
     hunter = params["hunter"]
     if params["by"] > 0:
-        hunters.bite(ctx, hunter, N_("by hand"))
+        hunters.bite(ctx, hunter, N_("by hand"), strength=False)
     else:
         ctx.state["hunters"][hunter]["bites"] -= 1
         ctx.say("{hunter}: a bite is removed (by hand).", hunter=cards.hunter_name(hunter))

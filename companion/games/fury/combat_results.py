@@ -91,12 +91,13 @@ def apply(ctx: Ctx, fight_: QueueItem) -> str | None:
         elif code == "escape_bat" and enemy == "dracula":
             ending.add("end")
             fly(ctx)
-        elif code == "hunter_discards_event" and len(state["hunters"][hunter]["events"]) == 1:
-            # his only event card (the count is public): nothing to choose, no tap
-            hunters.discard_card(ctx, hunter, state["hunters"][hunter]["events"][0], why)
-        elif code == "hunter_discards_event" and state["hunters"][hunter]["events"]:
-            combat_in_progress.ask(ctx, fight_, "discard_one", controller(state, hunter),
-                                   front=True, hunter=hunter, kinds=["events"], why=why)
+        elif code == "hunter_discards_event" and hunters.strength_asked(state, hunter):
+            # after the question of Great Strength for the same blow: he may play that card
+            queue = state["queue"]
+            queue.insert(queue.index(fight_), {"kind": "effect", "do": "discard_event",
+                                               "hunter": hunter, "why": why})
+        elif code == "hunter_discards_event":
+            discard_event(ctx, {"kind": "effect", "hunter": hunter, "why": why})
         elif code == "hunter_discards_all_items":
             for held in list(state["hunters"][hunter]["items"]):
                 hunters.discard_card(ctx, hunter, held, why)
@@ -113,7 +114,9 @@ def apply(ctx: Ctx, fight_: QueueItem) -> str | None:
         fight_["continues"] = 0
     if "wounded" in ending:
         add_vampires(ctx, -1, N_("a vampire destroyed"))
-    if state["hunters"][hunter]["skip"] and not skipped_before:
+    if (state["hunters"][hunter]["skip"] and not skipped_before) \
+            or hunters.falling(state, hunter):
+        # a defeat ends the combat, even while Great Strength may still cancel the blow
         ending.add("defeated")
     if over(state):
         return "over"
@@ -132,6 +135,24 @@ def _dracula_here(state: State, fight_: QueueItem) -> bool:
 
 
 # --- Dracula escapes as a bat ----------------------------------------------------------
+
+
+def discard_event(ctx: Ctx, item: QueueItem) -> None:
+    """„…discards an event card“: his only one goes without a question (the count is public,
+    nothing to choose); of several he chooses."""
+    state = ctx.state
+    hunter, why = item["hunter"], item["why"]
+    assert hunter is not None, "a discard names its hunter"
+    held = state["hunters"][hunter]["events"]
+    fight_ = combat_in_progress.find(state)
+    if len(held) == 1:
+        hunters.discard_card(ctx, hunter, held[0], why)
+    elif held and fight_ is not None:
+        combat_in_progress.ask(ctx, fight_, "discard_one", controller(state, hunter),
+                               hunter=hunter, kinds=["events"], why=why)
+    elif held:
+        ask_front(ctx, "discard_one", controller(state, hunter), front=True, hunter=hunter,
+                  kinds=["events"], why=why)
 
 
 def bat_destinations(state: State) -> list[str]:

@@ -137,3 +137,23 @@ def discard_event(state: State, card: str) -> None:
 
 def discard_item(state: State, card: str) -> None:
     state["item_discard"].append(card)
+
+
+def may_be_held(state: State, kind: str, hunter: str | None) -> bool:
+    """Whether a copy of this printed card (an event or an item) may lie in ``hunter``'s hand
+    (None: Dracula's) as far as the tablet knows: not every copy lies where everybody sees
+    it — the discard piles (face up, each card named as it went there), the allies in play,
+    the cards hunters keep face up — or one lies face up in front of this very hunter."""
+    event = kind in cards.EVENTS
+    printed = cards.EVENTS[kind] if event else cards.ITEMS[kind]
+    seen = list(state["event_discard"] if event else state["item_discard"])
+    if event:
+        seen += [a for a in state["allies"].values() if a]
+    for name, h in state["hunters"].items():
+        up = [h["shown"]["event" if event else "item"], *([] if event else h["up"])]
+        mine = [c for c in up if c and cards.kind(c) == kind]
+        if mine and name == hunter:
+            return True
+        seen += mine
+    copies: int = printed["count"]
+    return sum(1 for c in seen if cards.kind(c) == kind) < copies

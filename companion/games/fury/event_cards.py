@@ -89,6 +89,8 @@ WINDOWS: dict[str, tuple[str, str]] = {
     "at_sea": ("dracula", N_("A hunter starts his move at sea: play a card?")),
     "reveal": ("dracula", N_("An event is about to reveal your trail: play a card?")),
     "minion": ("dracula", N_("A hunter killed or escaped a minion: play a card?")),
+    "great_strength": ("hunters", N_("Your hunter was bitten or lost health: cancel it with a "
+                                     "card?")),
 }
 """Each window: whose cards may be played, and the question the phone shows. "enter" is no
 longer opened (Wild Horses is offered in Dracula's turn before the combat, issue 32); it
@@ -176,28 +178,8 @@ def could_play(state: State, hunter: str | None, window: str, data: dict[str, An
     side = "dracula" if hunter is None else "hunter"
     return any(cards.EVENTS[kind]["side"] == side
                and (spec.when is None or spec.when(state, hunter, data))
-               and may_be_held(state, kind, hunter)
+               and decks.may_be_held(state, kind, hunter)
                for kind, spec in _cards_for(window))
-
-
-def may_be_held(state: State, kind: str, hunter: str | None) -> bool:
-    """Whether a copy of this printed card (an event or an item) may lie in ``hunter``'s hand
-    (None: Dracula's) as far as the tablet knows: not every copy lies where everybody sees
-    it — the discard piles (face up, each card named as it went there), the allies in play,
-    the cards hunters keep face up — or one lies face up in front of this very hunter."""
-    event = kind in cards.EVENTS
-    printed = cards.EVENTS[kind] if event else cards.ITEMS[kind]
-    seen = list(state["event_discard"] if event else state["item_discard"])
-    if event:
-        seen += [a for a in state["allies"].values() if a]
-    for name, h in state["hunters"].items():
-        up = [h["shown"]["event" if event else "item"], *([] if event else h["up"])]
-        mine = [c for c in up if c and cards.kind(c) == kind]
-        if mine and name == hunter:
-            return True
-        seen += mine
-    copies: int = printed["count"]
-    return sum(1 for c in seen if cards.kind(c) == kind) < copies
 
 
 def may_answer(state: State, seat: int, window: str, data: dict[str, Any],
@@ -221,7 +203,7 @@ def may_offer_for(state: State, seat: int, window: str, target: str) -> bool:
             continue
         if any(spec.for_others and cards.EVENTS[kind]["side"] == "hunter"
                and (spec.when is None or spec.when(state, hunter, data))
-               and may_be_held(state, kind, hunter)
+               and decks.may_be_held(state, kind, hunter)
                for kind, spec in _cards_for(window)):
             return True
     return False

@@ -255,7 +255,7 @@ def blood_transfusion(ctx: Ctx, play_: dict[str, Any]) -> None:
 @question(N_("Blood Transfusion: who gives blood?"), _transfusion_options)
 def _transfusion(ctx: Ctx, data: dict[str, Any], key: str) -> None:
     giver, taker = key.split(">")
-    hunters.lose_health(ctx, giver, 1, N_("Blood Transfusion"))
+    hunters.lose_health(ctx, giver, 1, N_("Blood Transfusion"), strength=False)
     ctx.state["hunters"][taker]["bites"] -= 1
     ctx.say("{hunter}'s bite is cured.", hunter=hunter_label(taker))
 
@@ -271,7 +271,7 @@ def sense_of_emergency(ctx: Ctx, play_: dict[str, Any]) -> None:
     state = ctx.state
     hunter = play_["hunter"]
     hunters.lose_health(ctx, hunter, cards.VAMPIRES_TO_WIN - state["vampires"],
-                        N_("Sense of Emergency"))
+                        N_("Sense of Emergency"), strength=False)
     state["queue"].insert(0, {"kind": "go_anywhere", "seat": controller(state, hunter),
                               "hunter": hunter})
 
@@ -280,6 +280,23 @@ def bitten(state: State, hunter: str | None, data: dict[str, Any]) -> bool:
     """The hunter whose turn starts is bitten (the card's holder need not be)."""
     bitten = data.get("hunter") or hunter
     return bitten is not None and state["hunters"][bitten]["bites"] > 0
+
+
+def great_strength(ctx: Ctx, play_: dict[str, Any]) -> None:
+    """„That bite, or that loss of health, is cancelled.“ (played at its window: the blow the
+    window names)."""
+    blow = play_["data"]
+    hunter = blow.get("hunter") or play_["hunter"]
+    h = ctx.state["hunters"][hunter]
+    if blow.get("bite"):
+        h["bites"] = max(hunters.permanent_bites(ctx.state, hunter), h["bites"] - 1)
+        ctx.say("Great Strength: the bite on {hunter} is cancelled ({why}).",
+                hunter=hunter_label(hunter), why=blow.get("why", ""))
+    else:
+        h["health"] = min(hunters.max_health(hunter), h["health"] + int(blow.get("health", 0)))
+        ctx.say("Great Strength: {hunter}'s loss of {n} health is cancelled ({why}): {now}.",
+                hunter=hunter_label(hunter), n=blow.get("health", 0), why=blow.get("why", ""),
+                now=h["health"])
 
 
 def hypnosis(ctx: Ctx, play_: dict[str, Any]) -> None:

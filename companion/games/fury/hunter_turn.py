@@ -197,7 +197,8 @@ def do_resolve(ctx: Ctx, seat: int, params: dict[str, Any]) -> None:
     elif ability == "inner_strength":
         hunters.heal(ctx, hunter, 4, N_("Inner Strength"))
     else:
-        hunters.lose_health(ctx, hunter, _soe_cost(state), N_("Sense of Emergency"))
+        hunters.lose_health(ctx, hunter, _soe_cost(state), N_("Sense of Emergency"),
+                            strength=False)
         state["queue"].append({"kind": "go_anywhere", "seat": controller(state, hunter),
                                "hunter": hunter})
 

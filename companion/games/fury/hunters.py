@@ -13,7 +13,7 @@ from typing import Any, Literal
 from companion.games.base import N_, NP_
 from companion.games.fury import board, cards, decks, figures
 from companion.games.fury.choices import ask, question
-from companion.games.fury.state import Ctx, State, add_vampires, controller, over
+from companion.games.fury.state import Ctx, QueueItem, State, add_vampires, controller, over
 
 
 def max_health(hunter: str) -> int:
@@ -35,11 +35,15 @@ def heal(ctx: Ctx, hunter: str, n: int, why: str) -> None:
             n=h["health"] - before, why=why, now=h["health"])
 
 
-def lose_health(ctx: Ctx, hunter: str, n: int, why: str) -> None:
+def lose_health(ctx: Ctx, hunter: str, n: int, why: str, strength: bool = True) -> None:
+    """The hunter loses health; at 0 he is defeated. A loss from an attack or one cause
+    (``strength``; not a price he pays himself) may be cancelled by Great Strength."""
     h = ctx.state["hunters"][hunter]
     h["health"] = max(0, h["health"] - n)
     ctx.say("{hunter} loses {n} health ({why}): {now} left.", hunter=cards.hunter_name(hunter),
             n=n, why=why, now=h["health"])
+    if strength and n > 0 and _great_strength(ctx, hunter, health=n, why=why):
+        return
     if h["health"] <= 0:
         defeat(ctx, hunter)
 
@@ -47,12 +51,58 @@ def lose_health(ctx: Ctx, hunter: str, n: int, why: str) -> None:
 _BITTEN = NP_("{hunter} is bitten ({why}): {n} bite.", "{hunter} is bitten ({why}): {n} bites.")
 
 
-def bite(ctx: Ctx, hunter: str, why: str) -> None:
+def bite(ctx: Ctx, hunter: str, why: str, strength: bool = True) -> None:
     h = ctx.state["hunters"][hunter]
     h["bites"] += 1
     ctx.say(_BITTEN, hunter=cards.hunter_name(hunter),
             why=why, n=h["bites"])
-    if h["bites"] >= cards.HUNTER_DATA[hunter]["bites_to_defeat"]:
+    if strength and _great_strength(ctx, hunter, bite=True, why=why):
+        return
+    if falling(ctx.state, hunter):
+        defeat(ctx, hunter)
+
+
+def falling(state: State, hunter: str) -> bool:
+    """At 0 health or his bite limit, and not yet taken to the hospital (his defeat waits
+    while he may cancel the blow with Great Strength)."""
+    h = state["hunters"][hunter]
+    return h["place"] != board.HOSPITAL and (
+        h["health"] <= 0 or h["bites"] >= cards.HUNTER_DATA[hunter]["bites_to_defeat"])
+
+
+def _great_strength(ctx: Ctx, hunter: str, why: str, health: int = 0,
+                    bite: bool = False) -> bool:
+    """Great Strength: „When you are bitten, or lose health from one attack or one cause:
+    that bite, or that loss of health, is cancelled.“ Its holder's player is asked when the
+    tablet leaves it open that the hunter holds it (he holds event cards and the one copy
+    is not face up; issue 40) — exactly as if he did. A defeat the blow would bring waits
+    behind the question (``defeat_check``). True when he is asked."""
+    state = ctx.state
+    seat = controller(state, hunter)
+    said_no = state["turn"] is not None and seat in state["turn"]["passing"]
+    if said_no or not state["hunters"][hunter]["events"] \
+            or not decks.may_be_held(state, "great_strength", hunter):
+        return False
+    if falling(state, hunter):
+        state["queue"].insert(0, {"kind": "effect", "do": "defeat_check", "hunter": hunter})
+    state["queue"].insert(0, {"kind": "window", "window": "great_strength",
+                              "seats": [seat], "among": [hunter],
+                              "data": {"hunter": hunter, "health": health, "bite": bite,
+                                       "why": why}})
+    return True
+
+
+def strength_asked(state: State, hunter: str) -> bool:
+    """Whether his player is being asked about Great Strength for a blow just taken."""
+    return any(q["kind"] == "window" and q["window"] == "great_strength"
+               and q["data"]["hunter"] == hunter for q in state["queue"])
+
+
+def defeat_check(ctx: Ctx, item: QueueItem) -> None:
+    """After the question of Great Strength: the blow stands, and brings his defeat."""
+    hunter = item["hunter"]
+    assert hunter is not None, "a defeat names its hunter"
+    if falling(ctx.state, hunter):
         defeat(ctx, hunter)
 
 

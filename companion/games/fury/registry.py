@@ -79,6 +79,7 @@ EVENTS: dict[str, Card] = {
                         hunter_events.stormy_possible),
     "good_luck": Card(hunter_events.good_luck, ("cancel", "hunter_start"),
                       hunter_events.with_luck_target),
+    "great_strength": Card(hunter_events.great_strength, ("great_strength",)),
     "chartered_carriage": Card(hunter_events.chartered_carriage, ("tip_off",)),
     "forewarned": Card(hunter_events.forewarned, ("encounter",)),
     "secret_weapon": Card(hunter_events.secret_weapon, ("encounter",),
@@ -125,11 +126,7 @@ ALLIES: dict[str, Elsewhere] = {
 """Ally cards stay in play (``event_cards.set_ally``) and act as a lasting effect, read by the
 function named."""
 
-BY_HAND: dict[str, str] = {
-    "great_strength": "Its moment is any bite or loss of health from one cause, anywhere in "
-                      "the rules; its holder plays it through the correction by hand "
-                      "(byhand.py), as the README says.",
-}
+BY_HAND: dict[str, str] = {}
 """Cards the app does not referee, with the reason."""
 
 
@@ -238,6 +235,8 @@ LATER: dict[str, event_cards.Later] = {
     "rested": hunter_turn._rested,
     "fight": order_of_play._fight,
     "combat_window_next": before_combat.next_after_card,
+    "defeat_check": hunters.defeat_check,
+    "discard_event": combat_results.discard_event,
 }
 """The rest of an effect, queued by ``event_cards.later(ctx, name)`` behind a question."""
 

@@ -435,6 +435,9 @@ def test_a_hunter_at_zero_health_is_defeated_and_the_combat_ends():
                         events={"seward": ["advance_planning"]})
     table.hunter("seward")["health"] = 3
     table.round("strength", dice=(1, 6), seward="punch")
+    # he holds an event card: his player is asked about Great Strength first (issue 41)
+    assert table.fight is None and table.state["queue"][0]["window"] == "great_strength"
+    table.act(table.seat_of("seward"), "pass")
     seward = table.hunter("seward")
     assert seward["place"] == board.HOSPITAL and seward["skip"]
     assert seward["items"] == [] and seward["events"] == []
@@ -492,6 +495,8 @@ def test_an_agents_knife_makes_the_hunter_discard_an_event_of_his_choice():
     table = start_fight("minion_knife", hunters=("seward",),
                         events={"seward": ["advance_planning", "escape_route"]})
     table.round("knife_agent", dice=(1, 6), seward="punch")
+    assert table.state["queue"][0]["window"] == "great_strength"
+    table.act(table.seat_of("seward"), "pass")
     ask = table.question()
     assert ask["question"] == "discard_one" and ask["seat"] == table.seat_of("seward")
     keep = table.hunter("seward")["events"][0]
@@ -793,3 +798,67 @@ def test_the_rendered_screens_never_show_another_seats_pending_choice(app):
         tablet = render_screens(app, rules, table.state, None, names)
         assert "Fangs" not in tablet and "Knife" not in tablet
         assert "Fangs" in render_screens(app, rules, table.state, 0, names)
+
+
+# --- Great Strength (issue 41: played from its card) -------------------------------------------
+
+
+def test_great_strength_cancels_the_knifes_wound_before_its_discard():
+    """Great Strength: „When you are bitten, or lose health from one attack or one cause: that
+    bite, or that loss of health, is cancelled.“ A Minion's Knife takes 2 health and an
+    event card: Seward's player is asked about the wound first, plays Great Strength (the
+    health comes back), and only then discards an event — not the Great Strength he needed."""
+    table = start_fight("minion_knife", hunters=("seward",),
+                        events={"seward": ["great_strength", "escape_route"]})
+    seat = table.seat_of("seward")
+    table.round("knife_agent", dice=(1, 6), seward="punch")
+    assert table.hunter("seward")["health"] == 8
+    assert table.state["queue"][0]["window"] == "great_strength"
+    strength = next(p for p in table.names(seat, "play_event")
+                    if p["card"].startswith("great_strength"))
+    table.act(seat, "play_event", **strength)
+    table.settle()
+    assert table.hunter("seward")["health"] == 10
+    assert [c.split(":")[0] for c in table.hunter("seward")["events"]] == []
+    assert any(c.startswith("escape_route") for c in table.state["event_discard"])
+    assert "Great Strength: {hunter}'s loss of {n} health is cancelled ({why}): {now}." in [
+        line["text"] for line in table.log]
+
+
+def test_great_strength_stops_a_defeat():
+    """A blow that would bring him to 0 health waits for the question: Great Strength
+    cancels it and he stays on his feet (the combat, ended by the fall, stays ended)."""
+    table = start_fight(hunters=("seward",), events={"seward": ["great_strength"]})
+    table.hunter("seward")["health"] = 3
+    table.round("strength", dice=(1, 6), seward="punch")
+    seat = table.seat_of("seward")
+    strength = table.names(seat, "play_event")[0]
+    table.act(seat, "play_event", **strength)
+    table.settle()
+    seward = table.hunter("seward")
+    assert seward["place"] == "paris" and not seward["skip"] and seward["health"] == 3
+    assert table.state["vampires"] == 0
+
+
+def test_great_strength_cancels_a_bite():
+    """„That bite… is cancelled.“"""
+    table = start_fight(hunters=("seward",), events={"seward": ["great_strength"]})
+    table.round("mesmerize", dice=(1, 6), seward="escape")
+    assert table.hunter("seward")["bites"] == 1
+    seat = table.seat_of("seward")
+    table.act(seat, "play_event", **table.names(seat, "play_event")[0])
+    table.settle()
+    assert table.hunter("seward")["bites"] == 0
+
+
+def test_the_question_of_great_strength_is_asked_whatever_the_hand_holds():
+    """Issue 40: asked because his hand holds event cards (public), not because one is Great
+    Strength — the tablet's screen is the same either way."""
+    from companion.games.fury import rules
+
+    screens = []
+    for kind in ("great_strength", "escape_route"):
+        table = start_fight("minion_knife", hunters=("seward",), events={"seward": [kind]})
+        table.round("knife_agent", dice=(1, 6), seward="punch")
+        screens.append(rules.view(table.state, None))
+    assert screens[0] == screens[1] and screens[0]["waiting"]["kind"] == "window"

@@ -15,7 +15,7 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from companion.games.fury import board, cards, combat_in_progress, rules
+from companion.games.fury import board, cards, combat_in_progress, hunters, rules
 from companion.games.fury.cards import HUNTERS
 from tests.games.fury.fury_fights import FightTable
 from tests.games.fury.fury_fights import fight as start_fight
@@ -78,8 +78,9 @@ def random_combat(chooser: random.Random, seed: int) -> FightTable:
 
 
 def in_combat(state: dict[str, Any]) -> bool:
+    """The combat or what it left to answer: its questions, Great Strength's window."""
     return combat_in_progress.find(state) is not None \
-        or any(q["kind"] == "choice" for q in state["queue"])
+        or any(q["kind"] in ("choice", "window") for q in state["queue"])
 
 
 def bounds(state: dict[str, Any]) -> None:
@@ -88,7 +89,10 @@ def bounds(state: dict[str, Any]) -> None:
     for hunter in HUNTERS:
         h = state["hunters"][hunter]
         assert 0 <= h["health"] <= cards.HUNTER_DATA[hunter]["health"]
-        assert 0 <= h["bites"] < cards.HUNTER_DATA[hunter]["bites_to_defeat"]
+        # a blow that would defeat him waits while Great Strength may cancel it
+        falling = hunters.strength_asked(state, hunter)
+        assert 0 <= h["bites"] <= cards.HUNTER_DATA[hunter]["bites_to_defeat"] - (not falling)
+        assert h["health"] > 0 or falling
     assert tokens_everywhere(state) == Counter(cards.ENCOUNTER_POOL)
     assert events_everywhere(state) == Counter(cards.EVENT_DECK)
     assert items_everywhere(state) == Counter(cards.ITEM_DECK)

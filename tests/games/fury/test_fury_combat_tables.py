@@ -37,6 +37,12 @@ def test_a_confirmed_cell_does_what_the_table_says(winner, hunter_card, enemy_ca
     table.round(enemy_card, dice=(6, 1) if winner == "hunters" else (1, 6),
                 seward=hunter_card)
     result = combat_cards.TABLES[winner][hunter_card][enemy_card]
+    hurt = {"bite"} & set(result) or any(c.startswith("hunter_loses_health") for c in result)
+    strength = [q for q in table.state["queue"] if q.get("window") == "great_strength"]
+    # Seward holds an event card: a blow brings the question of Great Strength (issue 41)
+    assert bool(strength) == bool(hurt)
+    if strength:
+        table.act(table.seat_of("seward"), "pass")
     amounts = {code.partition(":")[0]: int(code.partition(":")[2] or 0) for code in result}
     seward = table.hunter("seward")
 
