@@ -409,9 +409,9 @@ async def phase_devices(server: Server, n_devices: int, args: argparse.Namespace
     """``n_devices`` screens (two seat phones and the table tablet per table) while one actor
     acts on their tables. With ``--live push`` (the app's way) each screen holds its event
     stream open and fetches its live fragment when an event announces a newer version, as
-    ``static/companion.js`` does; with ``--live poll`` (the fallback) each polls its fragment
-    every second as htmx does. A quiet window before the actor starts measures what the
-    open screens cost while nothing happens."""
+    ``companion/static/companion.js`` does; with ``--live poll`` (the fallback) each polls
+    its fragment every second as htmx does. A quiet window before the actor starts measures
+    what the open screens cost while nothing happens."""
     live = args.live
     tables = await create_tables(server.port, math.ceil(n_devices / 3))
     devices: list[Device] = []

@@ -19,12 +19,7 @@ def create_app(
     """
     from companion.web import CompanionFlask
 
-    app = CompanionFlask(
-        __name__,
-        instance_relative_config=True,
-        template_folder="../templates",
-        static_folder="../static",
-    )
+    app = CompanionFlask(__name__, instance_relative_config=True)
     app.config.from_mapping(
         DATABASE=str(Path(app.instance_path) / "companion.db"),
         PUBLIC_URL="",

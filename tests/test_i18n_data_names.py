@@ -31,9 +31,8 @@ def toy(tmp_path, monkeypatch):
                                     "ru": "Северное море"}}}}
     (game / "data" / "board.json").write_text(
         json.dumps(places, ensure_ascii=False, indent=1), encoding="utf-8")
-    (tmp_path / "templates" / "games").mkdir(parents=True)
+    (package / "templates" / "games").mkdir(parents=True)
     monkeypatch.setattr(i18n, "PACKAGE", package)
-    monkeypatch.setattr(i18n, "TEMPLATES", tmp_path / "templates")
     return game
 
 

@@ -45,8 +45,8 @@ def test_every_game_has_tests_and_a_readme(name):
 def test_templates_never_receive_state():
     """Templates get view dicts only: no template mentions a game's ``state`` (the app's
     templates and every game's own)."""
-    found = [*(ROOT / "templates").rglob("*.html"),
+    found = [*(ROOT / "companion" / "templates").rglob("*.html"),
              *(ROOT / "companion" / "games").glob("*/templates/**/*.html")]
-    assert len(found) > len(list((ROOT / "templates").rglob("*.html")))
+    assert len(found) > len(list((ROOT / "companion" / "templates").rglob("*.html")))
     for path in found:
         assert "state." not in path.read_text(encoding="utf-8"), path

@@ -6,7 +6,7 @@ wherever that is. In it:
 
 - ``templates/``: the game's screens under the names the app's templates include them by,
   ``games/<game>/_seat.html`` being the folder's ``templates/_seat.html`` (``_table.html``
-  likewise; without them a screen falls back to ``templates/games/_generic_*.html``);
+  likewise; without them a screen falls back to ``companion/templates/games/_generic_*.html``);
 - ``static/``: its styles and images, served at ``/static/games/<game>/<file>``; the styles
   are ``static/game.css``, linked by every page of its tables when the file is there.
 

@@ -30,24 +30,37 @@ def translation_directories() -> list[Path]:
 
 
 def compile_catalogues() -> int:
-    """Compile every ``.po`` whose ``.mo`` is missing or older; returns how many were built."""
+    """Compile every ``.po`` whose ``.mo`` is missing or older; returns how many were built.
+
+    An installed package carries its ``.mo`` files (``setup.py`` compiles them into the
+    wheel); where its folder cannot be written they are used as they are."""
     built = 0
     for directory in translation_directories():
         for po_path in directory.glob("*/LC_MESSAGES/*.po"):
             mo_path = po_path.with_suffix(".mo")
             if mo_path.exists() and mo_path.stat().st_mtime >= po_path.stat().st_mtime:
                 continue
-            with po_path.open("rb") as po_file:
-                catalog = read_po(po_file, locale=po_path.parent.parent.name)
-            tmp = mo_path.with_name(f"{mo_path.name}.{os.getpid()}.tmp")
-            with tmp.open("wb") as mo_file:
-                write_mo(mo_file, catalog, use_fuzzy=False)
-            tmp.replace(mo_path)
+            try:
+                compile_catalogue(po_path)
+            except PermissionError:
+                if not mo_path.exists():
+                    raise
+                continue
             built += 1
     return built
 
 
-TEMPLATES = PACKAGE.parent / "templates"
+def compile_catalogue(po_path: Path) -> None:
+    """Write the ``.mo`` beside one ``.po`` (``<lang>/LC_MESSAGES/messages.po``)."""
+    mo_path = po_path.with_suffix(".mo")
+    with po_path.open("rb") as po_file:
+        catalog = read_po(po_file, locale=po_path.parent.parent.name)
+    tmp = mo_path.with_name(f"{mo_path.name}.{os.getpid()}.tmp")
+    with tmp.open("wb") as mo_file:
+        write_mo(mo_file, catalog, use_fuzzy=False)
+    tmp.replace(mo_path)
+
+
 KEYWORDS = {"_": None, "gettext": None, "ngettext": (1, 2), "N_": None, "lazy_gettext": None,
             "say": None, "tell": (2,), "NP_": (1, 2)}
 """``say`` and ``tell`` are the log lines of a rules engine (``ctx.say(message, **args)``)."""
@@ -66,7 +79,7 @@ def catalogues() -> dict[str, Path]:
 def _sources(name: str) -> list[tuple[Path, Path]]:
     """(directory, file) pairs whose strings belong to catalogue ``name``."""
     if name == "platform":
-        roots = [PACKAGE, TEMPLATES]
+        roots = [PACKAGE]  # its code and the shared templates/
         skip = [p for p in (PACKAGE / "games").iterdir() if p.is_dir()]
     else:
         roots = [PACKAGE / "games" / name]  # its rules and its templates/

@@ -1,7 +1,7 @@
 """Offline: the service worker, served from the site's root, and the page it shows for a
 screen this device never kept.
 
-The worker (``static/sw.js``) needs a secure context: https, or http on ``localhost`` /
+The worker (``companion/static/sw.js``) needs a secure context: https, or http on ``localhost`` /
 ``127.0.0.1``. Over plain http on the LAN the browser never registers it; the pages work as
 before and companion.js still keeps a tap made offline in the device's storage. The
 README's *Offline* section says what works where.
@@ -38,7 +38,7 @@ def _shell() -> list[tuple[str, Path]]:
 
 def worker_text() -> tuple[bytes, str]:
     """The worker: its CONFIG (the shell's hashed URLs, the offline page) above
-    ``static/sw.js``; a changed static file changes its text, so phones update it."""
+    ``companion/static/sw.js``; a changed static file changes its text, so phones update it."""
     files = _shell()
     source = Path(current_app.static_folder or "") / "sw.js"
     stamp = tuple((str(p), p.stat().st_mtime) for p in [source, *(p for _, p in files)])

@@ -397,7 +397,7 @@ STANDING = frozenset({"Corrections"})
 
 def _question(forms: list[dict[str, Any]]) -> str:
     """What the seat is asked now, as a short signature (empty: nothing): the phone scrolls
-    to a question whose signature it has not seen (``static/question.js``)."""
+    to a question whose signature it has not seen (``companion/static/question.js``)."""
     asked = [f["action"] + f["params_json"] for f in forms if f["group_id"] not in STANDING]
     return hashlib.sha1("|".join(asked).encode()).hexdigest()[:12] if asked else ""
 

@@ -1,6 +1,6 @@
 """Issue 30, item 4, "Phones that survive a reload offline", in real Chromium: the service
-worker (static/sw.js) keeps each screen's last page for its own URL, and a tap made offline
-waits in the phone's storage (companion.js) until the referee answers it.
+worker (companion/static/sw.js) keeps each screen's last page for its own URL, and a tap
+made offline waits in the phone's storage (companion.js) until the referee answers it.
 
 A reload offline, a tab closed and reopened offline, a tap whose answer was lost and is sent
 again (its request key applies it once), a tap the table overtook (refused with its reason),

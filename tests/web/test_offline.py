@@ -13,7 +13,7 @@ from pathlib import Path
 
 from companion.web.offline import worker_text
 
-STATIC = Path(__file__).parents[2] / "static"
+STATIC = Path(__file__).parents[2] / "companion" / "static"
 
 
 def config(text: str) -> dict:

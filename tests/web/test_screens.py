@@ -20,7 +20,7 @@ def csrf(page: str) -> str:
 
 
 def test_vendored_htmx_is_the_pinned_release():
-    data = (Path(__file__).parents[2] / "static" / "htmx.min.js").read_bytes()
+    data = (Path(__file__).parents[2] / "companion" / "static" / "htmx.min.js").read_bytes()
     assert hashlib.sha256(data).hexdigest() == HTMX_SHA256, f"not htmx {HTMX_VERSION}"
 
 
@@ -234,7 +234,7 @@ def test_static_files_are_compressed_and_cached_by_content_hash(client, tables):
     page = client.get(f"/s/{created['seats'][0]['token']}").get_data(as_text=True)
     src = re.search(r'src="(/static/htmx\.min\.js\?v=[0-9a-f]+)"', page).group(1)
     response = client.get(src, headers={"Accept-Encoding": "gzip, deflate"})
-    original = (Path(__file__).parents[2] / "static" / "htmx.min.js").read_bytes()
+    original = (Path(__file__).parents[2] / "companion" / "static" / "htmx.min.js").read_bytes()
     assert response.headers["Content-Encoding"] == "gzip"
     assert gzip.decompress(response.data) == original
     assert len(response.data) < len(original) / 2
