@@ -10,6 +10,7 @@ from pathlib import Path
 
 from companion.server import logs
 from companion.server.addresses import lan_address, loopback
+from companion.server.bounds import MAX_CONNECTIONS_PER_CLIENT
 
 DEFAULT_DB = "instance/companion.db"
 EXPORT_DEPTH = 64
@@ -42,8 +43,6 @@ def serve(args: argparse.Namespace) -> int:
         return fail(f"--port must be between 1 and 65535, not {args.port}.")
     if not 1 <= args.threads <= 256:
         return fail(f"--threads must be between 1 and 256, not {args.threads}.")
-    if args.max_per_client is None:
-        args.max_per_client = serving.MAX_CONNECTIONS_PER_CLIENT
     if args.max_per_client < 1:
         return fail("--max-per-client must be at least 1.")
     host_shown = lan_address() if args.host in ("0.0.0.0", "::", "") else args.host
@@ -170,9 +169,9 @@ def main(argv: list[str] | None = None) -> int:
     run.add_argument("--threads", type=int, default=8,
                      help="no effect since one event loop serves every connection (kept so "
                      "that older command lines still start)")
-    run.add_argument("--max-per-client", type=int, default=None,
+    run.add_argument("--max-per-client", type=int, default=MAX_CONNECTIONS_PER_CLIENT,
                      help="open connections per client address (default: "
-                     "companion.server.serving.MAX_CONNECTIONS_PER_CLIENT)")
+                     f"{MAX_CONNECTIONS_PER_CLIENT})")
     run.set_defaults(func=serve)
     out = commands.add_parser("export", help="print a finished table's export as JSON")
     out.add_argument("code")

@@ -173,3 +173,17 @@ def test_serve_on_127_0_0_1_warns_that_no_phone_can_open_its_qr_codes(tmp_path, 
     assert main(["serve", "--host", "127.0.0.1", "--port", "5998", "--db",
                  str(tmp_path / "c.db"), "--public-url", "http://192.168.1.20:5998"]) == 0
     assert "warning" not in capsys.readouterr().err
+
+
+def test_serve_help_names_the_bounds_as_numbers(capsys):
+    """Issue 41: ``companion serve --help`` showed
+    ``companion.server.serving.MAX_CONNECTIONS_PER_CLIENT`` where the number belongs."""
+    from companion.server import bounds
+
+    with pytest.raises(SystemExit) as done:
+        main(["serve", "--help"])
+    assert done.value.code == 0
+    shown = " ".join(capsys.readouterr().out.split())
+    assert "companion.server" not in shown
+    assert f"(default: {bounds.MAX_CONNECTIONS_PER_CLIENT})" in shown
+

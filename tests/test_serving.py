@@ -12,7 +12,7 @@ import urllib.request
 
 import pytest
 
-from companion.server import serving
+from companion.server import bounds
 from tests.test_bad_bytes import exchange
 from tests.test_restart import Server, call
 
@@ -54,12 +54,51 @@ def test_eleven_hundred_half_sent_requests_do_not_stall_other_devices(server):
                 sock.close()
 
 
-def test_the_server_closes_a_connection_beyond_the_per_client_cap(server):
-    kept = [half_sent(server.port, "127.0.0.3")
-            for _ in range(serving.MAX_CONNECTIONS_PER_CLIENT)]
-    extra = half_sent(server.port, "127.0.0.3")
+def kept_open(port: int, source: str, count: int) -> list[socket.socket]:
+    """``count`` half-sent connections from ``source``, each one taken by the server."""
+    kept = [half_sent(port, source) for _ in range(count)]
+    assert all(kept)
+    return kept  # type: ignore[return-value]
+
+
+def test_a_page_beyond_the_per_client_bound_is_answered_at_once_with_a_sentence(server):
+    """Issue 41, "A silent wait": with about 17 pages open from one address, new pages hung
+    for 60 s with no message until some were closed. Beyond the bound a page is answered
+    — 503, in the device's language, saying what to do — and its connection closed; the
+    JSON API gets its sentence as JSON."""
+    kept = kept_open(server.port, "127.0.0.3", bounds.MAX_CONNECTIONS_PER_CLIENT)
     try:
-        assert all(kept) and extra is not None
+        page = exchange(server.port, b"GET / HTTP/1.1\r\nHost: x\r\nAccept-Language: cs\r\n"
+                        b"Accept: text/html\r\n\r\n", source="127.0.0.3")
+        assert page.status == 503
+        assert b"connection: close" in page.head.lower()
+        text = page.body.decode()
+        assert f"otevřeno {bounds.MAX_CONNECTIONS_PER_CLIENT} spojení" in text
+        assert "zavřete na něm některé stránky" in text
+        api = exchange(server.port, b"GET /api/games HTTP/1.1\r\nHost: x\r\n\r\n",
+                       source="127.0.0.3")
+        assert api.status == 503
+        said = json.loads(api.body)["error"]
+        assert said.startswith(f"This device has {bounds.MAX_CONNECTIONS_PER_CLIENT} "
+                               "connections open to the referee")
+    finally:
+        for sock in kept:
+            sock.close()
+    # The bound refused nothing for good: with the pages closed, the same device is served.
+    deadline = time.monotonic() + 30
+    while exchange(server.port, b"GET /api/games HTTP/1.1\r\nHost: x\r\n\r\n",
+                   source="127.0.0.3").status != 200:
+        assert time.monotonic() < deadline, "still refused after its pages were closed"
+        time.sleep(0.2)
+
+
+def test_a_flood_beyond_twice_the_bound_is_closed_unanswered(server):
+    """No browser opens twice the bound: a connection beyond that is a flood, closed at
+    once so that it holds nothing (each refusal answered would hold a request's room)."""
+    kept = kept_open(server.port, "127.0.0.5", 2 * bounds.MAX_CONNECTIONS_PER_CLIENT)
+    extra = half_sent(server.port, "127.0.0.5")
+    try:
+        assert extra is not None
         extra.settimeout(10)
         try:
             answer = extra.recv(100)
@@ -77,7 +116,7 @@ def test_a_request_that_never_finishes_is_dropped(server):
     sock = half_sent(server.port, "127.0.0.4")
     assert sock is not None
     try:
-        deadline = time.monotonic() + serving.REQUEST_READ_SECONDS + 20
+        deadline = time.monotonic() + bounds.REQUEST_READ_SECONDS + 20
         closed = False
         while time.monotonic() < deadline and not closed:
             try:
@@ -140,7 +179,7 @@ def test_a_phone_is_told_of_another_seats_action_past_the_read_deadline(server):
     stream = open_stream(server.port, f"/s/{bob}/events")
     try:
         read_until(stream, b"data: 1 ")
-        time.sleep(serving.REQUEST_READ_SECONDS + 2)
+        time.sleep(bounds.REQUEST_READ_SECONDS + 2)
         status, _ = call(server.base, "POST", f"/api/s/{anna}/act", {
             "action": "roll", "params": {"secret": False, "dice": "2d6"}, "version": 1})
         assert status == 200
@@ -152,14 +191,14 @@ def test_a_phone_is_told_of_another_seats_action_past_the_read_deadline(server):
 def test_oversized_requests_are_refused_before_the_app(server):
     """A body over MAX_BODY_BYTES answers 413; headers over MAX_HEADER_BYTES, 400; the
     server answers the next request as ever."""
-    big = b"x" * (serving.MAX_BODY_BYTES + 1)
+    big = b"x" * (bounds.MAX_BODY_BYTES + 1)
     with socket.create_connection(("127.0.0.1", server.port), timeout=10) as sock:
         sock.sendall(b"POST /api/tables HTTP/1.1\r\nHost: x\r\nContent-Type: application/json"
                      b"\r\nContent-Length: " + str(len(big)).encode() + b"\r\n\r\n")
         assert sock.recv(100).startswith(b"HTTP/1.1 413")
     with socket.create_connection(("127.0.0.1", server.port), timeout=10) as sock:
         sock.sendall(b"GET /api/games HTTP/1.1\r\nHost: x\r\nX-Big: "
-                     + b"y" * serving.MAX_HEADER_BYTES + b"\r\n\r\n")
+                     + b"y" * bounds.MAX_HEADER_BYTES + b"\r\n\r\n")
         assert sock.recv(100).startswith(b"HTTP/1.1 400")
     assert call(server.base, "GET", "/api/games")[0] == 200
 
@@ -183,7 +222,7 @@ def test_a_body_is_read_whole_and_the_apps_own_limit_still_holds(server):
         assert [seat["name"] for seat in json.loads(answer.body)["seats"]] == [
             seat["name"] for seat in names]
     padded = json.dumps({"game": "kit", "seats": names, "pad": "x" * 70_000}).encode()
-    assert 64 * 1024 < len(padded) < serving.MAX_BODY_BYTES
+    assert 64 * 1024 < len(padded) < bounds.MAX_BODY_BYTES
     refused = exchange(server.port, head + b"Content-Length: %d\r\n\r\n" % len(padded)
                        + padded)
     assert refused.status == 413
@@ -195,6 +234,8 @@ def test_request_headers_reach_the_app_as_gevents_own_reader_hands_them_on():
     e-mail message it stands in for (the first of two by any case; a name with an
     underscore dropped; content type and length not doubled)."""
     from gevent.pywsgi import WSGIHandler
+
+    from companion.server import serving
 
     block = (b"Host: x\r\nX-Dup: a\r\nx-dup: b\r\nX_Under: no\r\n"
              b"Content-Type: text/plain\r\nContent-Length: 3\r\nAccept-Language:  cs \r\n\r\n")
@@ -216,7 +257,7 @@ def test_request_headers_reach_the_app_as_gevents_own_reader_hands_them_on():
     b"Host: x\r\nX-Folded: a\r\n b\r\n",      # an obsolete folded line (RFC 9112 5.2)
     b"Host: x\r\nNo colon here\r\n",
     b"Host: x\r\nX Space: 1\r\n",
-    b"Host: x\r\n" + b"".join(b"X-%d: 1\r\n" % n for n in range(serving.MAX_HEADERS + 1)),
+    b"Host: x\r\n" + b"".join(b"X-%d: 1\r\n" % n for n in range(bounds.MAX_HEADERS + 1)),
 ])
 def test_a_malformed_header_block_is_refused_with_400(server, header):
     """A header line that is not "name: value", or one line too many, answers 400 before the
@@ -231,7 +272,7 @@ def test_headers_reach_the_app_as_sent(server):
     """The header reader hands the app every header as sent: a language asked for by the
     browser's Accept-Language (any case of its name, spaces around the value) answers in
     that language, and 100 header lines are still a request."""
-    filler = b"".join(b"X-%d: 1\r\n" % n for n in range(serving.MAX_HEADERS - 3))
+    filler = b"".join(b"X-%d: 1\r\n" % n for n in range(bounds.MAX_HEADERS - 3))
     answer = exchange(server.port, b"GET /api/games HTTP/1.1\r\nHost: x\r\n"
                       b"accept-LANGUAGE: \t cs  \r\nConnection: close\r\n" + filler + b"\r\n")
     assert answer.status == 200, answer.head
@@ -293,12 +334,12 @@ def test_a_phone_that_closed_its_streams_may_open_new_ones(server):
         "game": "kit", "deal": "now", "seats": [{"name": "Anna"}]})
     path = f"/t/{created['code']}/events"
     for sock in [open_stream_from(server.port, path, "127.0.0.5")
-                 for _ in range(serving.MAX_CONNECTIONS_PER_CLIENT)]:
+                 for _ in range(bounds.MAX_CONNECTIONS_PER_CLIENT)]:
         sock.close()
     deadline = time.monotonic() + 30               # the server notices the closes
     again: list[socket.socket] = []
     try:
-        while len(again) < serving.MAX_CONNECTIONS_PER_CLIENT:
+        while len(again) < bounds.MAX_CONNECTIONS_PER_CLIENT:
             try:
                 again.append(open_stream_from(server.port, path, "127.0.0.5"))
             except (AssertionError, OSError):

@@ -50,6 +50,13 @@ class TooMany(TableError):
     status = 429
 
 
+class TooManyConnections(TableError):
+    """A device holds as many connections to the server as it may (its bound): answered at
+    once with a sentence rather than left to wait."""
+
+    status = 503
+
+
 class AnswerFailed(TableError):
     """The action was stored, then its answer could not be built: it stands (it is never
     applied again), and the phone reloads to see it."""

@@ -5,31 +5,13 @@ thread), so a phone holding an event stream open (``companion/server/live.py``) 
 and a greenlet, and a request runs from start to end without another thread competing for
 the GIL. SQLite calls do not yield to the loop: a write transaction is never interleaved
 with another request's, which is the one-writer-at-a-time that ``store.writing`` also
-enforces. The bounds, in one place:
-
-``MAX_CONNECTIONS_PER_CLIENT``
-    open connections per client address, event streams included; more are closed at once.
-    A browser keeps about six per host and the tablet may show two screens, so 32 leaves
-    room; a load test from one machine raises it (``companion serve --max-per-client``).
-``REQUEST_READ_SECONDS``
-    a request's headers and body must arrive within this many seconds of its first byte;
-    a request still incomplete then is dropped with its connection. An event stream is
-    exempt once its request is in: from then on it only receives.
-``CONNECTION_LIMIT`` / ``IDLE_SECONDS``
-    all connections together, held ones included (past it the server stops accepting
-    until one closes), and how long a keep-alive connection may wait for its next request.
-``MAX_HEADER_BYTES`` / ``MAX_HEADERS`` / ``MAX_BODY_BYTES``
-    refused before the application sees them (Flask's ``MAX_CONTENT_LENGTH`` of 64 KiB is
-    the tighter body bound for the app itself), as is a header line that is not
-    ``name: value`` (:func:`read_headers`).
+enforces. Its bounds are ``companion/server/bounds.py``'s; a header line that is not
+``name: value`` is refused here too (:func:`read_headers`).
 
 Nothing waits long in a greenlet: a connection quiet for ``HOLD_AFTER_SECONDS`` between
 two requests, and an event stream once its first event is sent, are held by the loop
 itself (``companion/server/held.py``: ≈ 2–3 KB each instead of ≈ 25–30 KB), and a held connection
 that becomes readable gets a fresh greenlet for its next request.
-
-The application-level bound — wrong table codes and links per client — is in
-``companion/web/throttle.py``.
 """
 
 from __future__ import annotations
@@ -39,7 +21,6 @@ import gc
 import io
 import logging
 import re
-import resource
 import sys
 import time
 from collections import Counter
@@ -55,15 +36,24 @@ from gevent.pywsgi import OldMessage, WSGIHandler, WSGIServer, format_date_time
 
 from companion import store
 from companion.server import live, logs
+from companion.server.bounds import (
+    CONNECTION_LIMIT,
+    IDLE_SECONDS,
+    MAX_BODY_BYTES,
+    MAX_CONNECTIONS_PER_CLIENT,
+    MAX_HEADER_BYTES,
+    MAX_HEADERS,
+    REFUSED,
+    REQUEST_READ_SECONDS,
+    beyond,
+    client_of,
+)
 from companion.server.held import HeldStreams, IdleConnections
 
-MAX_CONNECTIONS_PER_CLIENT = 32
-REQUEST_READ_SECONDS = 10.0
-CONNECTION_LIMIT = 2000
-"""Two per device at most in practice (its event stream and its requests), for 1,000."""
-IDLE_SECONDS = 30
-MAX_HEADER_BYTES = 32 * 1024
-MAX_BODY_BYTES = 256 * 1024
+__all__ = ["CONNECTION_LIMIT", "IDLE_SECONDS", "MAX_BODY_BYTES", "MAX_CONNECTIONS_PER_CLIENT",
+           "MAX_HEADER_BYTES", "MAX_HEADERS", "REQUEST_READ_SECONDS", "BoundedServer",
+           "make_server", "read_headers"]
+
 FAIR_TURN_SECONDS = 1e-6
 """Any positive wait puts the connection behind the next round of I/O (0 would not)."""
 HOLD_AFTER_SECONDS = 1.0
@@ -75,9 +65,6 @@ _TOO_LARGE = (b"HTTP/1.1 413 Payload Too Large\r\nConnection: close\r\n"
               b"Content-Type: text/plain\r\nContent-Length: 24\r\n\r\n"
               b"The request is too large")
 
-
-MAX_HEADERS = 100
-"""As many header lines as Python's own parser takes."""
 _FIELD_NAME = re.compile(r"[!#$%&'*+\-.^_`|~0-9A-Za-z]+")
 """A header's name: RFC 9110's token."""
 
@@ -203,6 +190,9 @@ class BoundedHandler(WSGIHandler):
 
     def get_environ(self) -> dict[str, Any]:
         environ: dict[str, Any] = super().get_environ()
+        if self.socket in self.server.refused:
+            environ[REFUSED] = self.server.per_client
+            self.close_connection = True
         self.too_large = (self.content_length or 0) > MAX_BODY_BYTES
         if not self.too_large and self.command not in ("GET", "HEAD"):
             body = self.wsgi_input.read(MAX_BODY_BYTES + 1)
@@ -286,6 +276,8 @@ class BoundedHandler(WSGIHandler):
         if self.provided_date is None:
             self.response_headers.append((b"Date", _http_date()))
             self.provided_date = True
+        if self.close_connection and REFUSED in self.environ:
+            self.response_headers.append((b"Connection", b"close"))
         super().finalize_headers()
 
 
@@ -316,6 +308,8 @@ class BoundedServer(WSGIServer):
         self.idle_seconds = idle_seconds
         self.connection_limit = connection_limit
         self.clients: Counter[str] = Counter()
+        self.refused: set[Any] = set()
+        """Connections beyond their client's bound (``bounds.REFUSED``)."""
         self.streams = HeldStreams(self)
         self.idle = IdleConnections(self)
         super().__init__(listener, application, spawn=Pool(connection_limit), log=None,
@@ -327,10 +321,13 @@ class BoundedServer(WSGIServer):
         return self.pool.full() or len(self.pool) + held >= self.connection_limit
 
     def do_handle(self, sock: Any, address: Any) -> None:
-        host = _host(address)
-        if self.clients[host] >= self.per_client:
+        host = client_of(address)
+        fate = beyond(self.clients[host], self.per_client)
+        if fate == "dropped":
             sock.close()
             return
+        if fate == "refused":
+            self.refused.add(sock)          # one answer with a sentence, then closed
         self.clients[host] += 1
         # An answer leaves in two writes (head, then body): without this the body waits
         # for the client's delayed ACK, 40 ms on Linux (waitress set it too).
@@ -341,6 +338,7 @@ class BoundedServer(WSGIServer):
     def do_close(self, sock: Any, address: Any) -> None:
         if sock in self.streams or sock in self.idle:
             return                          # held: closed when the loop lets it go
+        self.refused.discard(sock)
         self.closed(address)
         super().do_close(sock, address)
 
@@ -360,7 +358,7 @@ class BoundedServer(WSGIServer):
 
     def closed(self, address: Any) -> None:
         """A connection is gone: its client may open another, and the server accept again."""
-        host = _host(address)
+        host = client_of(address)
         self.clients[host] -= 1
         if self.clients[host] <= 0:
             del self.clients[host]
@@ -378,10 +376,6 @@ class BoundedServer(WSGIServer):
             self.serve_forever()
         except KeyboardInterrupt:
             self.stop(timeout=1)
-
-
-def _host(addr: Any) -> str:
-    return str(addr[0]) if isinstance(addr, tuple) and addr else str(addr)
 
 
 class _RedactedStream:
@@ -418,6 +412,10 @@ class LoopTurns:
 
 
 def _enough_descriptors(needed: int) -> None:
+    try:
+        import resource
+    except ImportError:         # Windows: no such limit to raise
+        return
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     if soft != resource.RLIM_INFINITY and soft < needed:
         target = needed if hard == resource.RLIM_INFINITY else min(needed, hard)

@@ -30,9 +30,10 @@ from flask_wtf.csrf import CSRFError, CSRFProtect
 
 from companion import store
 from companion.fairplay import inputs
-from companion.fairplay.errors import TableError
+from companion.fairplay.errors import TableError, TooManyConnections
 from companion.games.base import N_
 from companion.server import live
+from companion.server.bounds import REFUSED
 from companion.web import render
 from companion.web.answers import init_answers
 from companion.web.gamefiles import with_game_templates
@@ -184,6 +185,18 @@ def _vary(headers: list[tuple[str, str]], vary: str) -> None:
 _LOCALES = {code: Locale.parse(code) for code in LANGUAGES}
 
 
+def refuse_beyond_the_bound() -> None:
+    """Before everything: a request that came on a connection beyond its device's bound
+    (``companion/server/bounds.py``) is answered at once, in the device's language, with
+    what to do (a page left waiting with no word was the alternative); the server closes
+    that connection after the answer."""
+    limit = request.environ.get(REFUSED)
+    if limit is not None:
+        raise TooManyConnections(N_(
+            "This device has {limit} connections open to the referee, as many as it may: "
+            "close some of its pages of the table, then reload this one."), limit=limit)
+
+
 def refuse_undecodable() -> None:
     """Before every view: a query string or a form that is not UTF-8 is malformed (400). A
     browser percent-encodes both; a crafted client may send raw bytes, which Werkzeug fails
@@ -277,6 +290,7 @@ class CompanionFlask(Flask):
 
 
 def init_web(app: Flask) -> None:
+    app.before_request(refuse_beyond_the_bound)
     app.config.setdefault(
         "BABEL_TRANSLATION_DIRECTORIES", ";".join(str(d) for d in translation_directories()))
     app.session_interface = CookieSessions()
