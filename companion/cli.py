@@ -10,7 +10,7 @@ from pathlib import Path
 
 from companion.server import logs
 from companion.server.addresses import lan_address, loopback
-from companion.server.bounds import MAX_CONNECTIONS_PER_CLIENT
+from companion.server.bounds import MAX_CONNECTIONS_PER_CLIENT, THREADS
 
 DEFAULT_DB = "instance/companion.db"
 EXPORT_DEPTH = 64
@@ -37,11 +37,11 @@ def fail(sentence: str) -> int:
 
 def serve(args: argparse.Namespace) -> int:
     from companion import create_app, store
-    from companion.server import serving
+    from companion.server import modes
 
     if not 1 <= args.port <= 65535:
         return fail(f"--port must be between 1 and 65535, not {args.port}.")
-    if not 1 <= args.threads <= 256:
+    if args.threads is not None and not 1 <= args.threads <= 256:
         return fail(f"--threads must be between 1 and 256, not {args.threads}.")
     if args.max_per_client < 1:
         return fail("--max-per-client must be at least 1.")
@@ -51,18 +51,20 @@ def serve(args: argparse.Namespace) -> int:
     logs.quiet_tokens()
     try:
         app = create_app(overrides={"DATABASE": str(database), "PUBLIC_URL": url,
-                                    "APP_SEATS_IN_LOOP": True})
+                                    "APP_SEATS_IN_LOOP": modes.FAST,
+                                    "APP_SEATS_IN_THREADS": not modes.FAST})
     except (store.DatabaseError, OSError) as error:
         return fail(f"cannot use {args.db} as the database ({error}).")
     try:
-        server = serving.make_server(app, args.host, args.port,
-                                     per_client=args.max_per_client)
+        server = modes.make_server(app, args.host, args.port, per_client=args.max_per_client,
+                                   threads=args.threads)
     except OSError as error:
         return fail(f"cannot listen on {args.host}:{args.port} ({error.strerror or error}); "
                     "is another server running there? Try another --port.")
     except ValueError as error:
         return fail(f"cannot listen on {args.host}:{args.port} ({error}).")
     print(f"Table Companion is running: {url}")
+    print(mode(args.threads))
     if loopback(url):
         print(f"warning: {url} opens only on this computer: no phone can reach it, so the "
               "seat QR codes will not work. For phones, run `make run` (all addresses) or "
@@ -76,6 +78,27 @@ def serve(args: argparse.Namespace) -> int:
     appseats.resume(app)
     server.run()  # returns on Ctrl+C
     return 0
+
+
+def mode(threads: int | None = None) -> str:
+    """Which mode runs, said when the server starts (README, "Two modes")."""
+    from companion import fastjson
+    from companion.server import modes
+    from companion.web import COMPRESSED
+
+    json = "orjson" if fastjson.FAST else "the standard library"
+    compressed = "compressed" if COMPRESSED else "not compressed"
+    if modes.FAST and fastjson.FAST and COMPRESSED:
+        name = "fast mode"
+    elif not (modes.FAST or fastjson.FAST or COMPRESSED):
+        name = "pure-Python mode"
+    else:
+        name = "mixed mode (the fast extra is only partly installed)"
+    said = (f"Mode: {name} — served by {modes.described(threads)}, JSON written by {json}, "
+            f"answers {compressed}.")
+    if not modes.FAST:
+        said += " For the fast mode: pip install 'table-companion[fast]'."
+    return said
 
 
 def export(args: argparse.Namespace) -> int:
@@ -166,9 +189,9 @@ def main(argv: list[str] | None = None) -> int:
     run.add_argument("--db", default=DEFAULT_DB, help=f"database file (default: {DEFAULT_DB})")
     run.add_argument("--public-url", default="",
                      help="the address phones should use, when this machine's own is wrong")
-    run.add_argument("--threads", type=int, default=8,
-                     help="no effect since one event loop serves every connection (kept so "
-                     "that older command lines still start)")
+    run.add_argument("--threads", type=int, default=None,
+                     help="the pure-Python mode's threads, each open event stream holding "
+                     f"one (default: {THREADS}); the fast mode's one event loop has none")
     run.add_argument("--max-per-client", type=int, default=MAX_CONNECTIONS_PER_CLIENT,
                      help="open connections per client address (default: "
                      f"{MAX_CONNECTIONS_PER_CLIENT})")

@@ -159,13 +159,13 @@ def test_serve_refuses_a_database_it_cannot_use(tmp_path, capsys):
 def test_serve_on_127_0_0_1_warns_that_no_phone_can_open_its_qr_codes(tmp_path, capsys,
                                                                         monkeypatch):
     """Issue 13: `make run HOST=127.0.0.1` drew a QR code no phone can reach, silently."""
-    from companion.server import serving
+    from companion.server import modes
 
     class Idle:
         def run(self) -> None:
             return None
 
-    monkeypatch.setattr(serving, "make_server", lambda *a, **k: Idle())
+    monkeypatch.setattr(modes, "make_server", lambda *a, **k: Idle())
     assert main(["serve", "--host", "127.0.0.1", "--port", "5998",
                  "--db", str(tmp_path / "c.db")]) == 0
     err = capsys.readouterr().err
@@ -186,4 +186,21 @@ def test_serve_help_names_the_bounds_as_numbers(capsys):
     shown = " ".join(capsys.readouterr().out.split())
     assert "companion.server" not in shown
     assert f"(default: {bounds.MAX_CONNECTIONS_PER_CLIENT})" in shown
+    assert f"(default: {bounds.THREADS})" in shown
 
+
+def test_serve_says_which_mode_runs():
+    """Issue 43: the server says at its start which mode it is in, and what the other would
+    take (here, the mode of the environment the tests run in)."""
+    from companion import cli, fastjson
+    from companion.server import bounds, modes
+
+    said = cli.mode()
+    if modes.FAST and fastjson.FAST:
+        assert said.startswith("Mode: fast mode — served by gevent's event loop, JSON written "
+                               "by orjson, answers compressed.")
+    else:
+        assert said.startswith(f"Mode: pure-Python mode — served by waitress, {bounds.THREADS} "
+                               "threads, JSON written by the standard library, answers not "
+                               "compressed.")
+        assert "pip install 'table-companion[fast]'" in said

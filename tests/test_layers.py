@@ -13,17 +13,21 @@ import pytest
 ROOT = Path(__file__).parents[1]
 PACKAGE = ROOT / "companion"
 
+BENEATH_ALL = {"companion.caches", "companion.fastjson"}
+"""Modules every layer may import, which import nothing of the project: the one cache
+facility, and the one place that asks whether orjson is installed."""
 MAY_IMPORT = {
-    "companion.games": {"companion.games", "companion.caches"},
-    "companion.fairplay": {"companion.fairplay", "companion.games", "companion.caches"},
-    "companion.store": {"companion.store", "companion.fairplay", "companion.caches"},
+    "companion.games": {"companion.games", *BENEATH_ALL},
+    "companion.fairplay": {"companion.fairplay", "companion.games", *BENEATH_ALL},
+    "companion.store": {"companion.store", "companion.fairplay", *BENEATH_ALL},
     "companion.referee": {"companion.referee", "companion.store", "companion.fairplay",
-                          "companion.games", "companion.caches"},
-    "companion.server": {"companion.server", "companion.store", "companion.caches"},
+                          "companion.games", *BENEATH_ALL},
+    "companion.server": {"companion.server", "companion.store", *BENEATH_ALL},
     "companion.web": {"companion.web", "companion.server", "companion.referee",
                       "companion.store", "companion.fairplay", "companion.games",
-                      "companion.caches"},
+                      *BENEATH_ALL},
     "companion.caches": set(),
+    "companion.fastjson": set(),
 }
 """Bottom to top: the rules, fair play (pure: refusals, bounded input, the
 randomness, the log chain, verify), the store, the referee, the server, the web.

@@ -19,7 +19,7 @@ import re
 from collections.abc import Iterable, Iterator
 from typing import Any
 
-import orjson
+from companion import fastjson
 
 _SPELLED_OTHERWISE = re.compile(rb"e-\d(?!\d)|\.0000")
 """Where orjson may spell a number unlike Python's ``repr`` (``2.5e-7`` for ``2.5e-07``,
@@ -32,13 +32,11 @@ def canonical(value: Any) -> str:
 
     Written by orjson when it spells it byte for byte the same (strings, integers, keys
     sorted by code point; a state was written ten times faster), by the standard library
-    when orjson refuses the value (a key that is not text, an integer beyond 64 bits) or
-    the text holds a number it may spell otherwise.
+    when orjson refuses the value (a key that is not text, an integer beyond 64 bits), the
+    text holds a number it may spell otherwise, or orjson is not installed
+    (``companion.fastjson``).
     """
-    try:
-        text = orjson.dumps(value, option=orjson.OPT_SORT_KEYS)
-    except TypeError:
-        text = None
+    text = fastjson.dumps(value)
     if text is None or (b"e-" in text or b".0000" in text) and _SPELLED_OTHERWISE.search(text):
         return json.dumps(value, ensure_ascii=False, separators=(",", ":"), sort_keys=True)
     return text.decode()

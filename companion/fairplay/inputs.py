@@ -12,8 +12,7 @@ import re
 import unicodedata
 from typing import Any
 
-import orjson
-
+from companion import fastjson
 from companion.fairplay.errors import BadRequest
 from companion.games.base import N_, Action
 
@@ -47,13 +46,14 @@ def parse_json(data: bytes | str, max_depth: int = MAX_DEPTH) -> Any:
     Traceback (most recent call last):
     companion.fairplay.errors.BadRequest: The JSON is nested too deeply (at most 32 levels).
     """
-    try:
-        value = orjson.loads(data)
-    except orjson.JSONDecodeError:
-        pass
-    else:
-        if _plain(value, max_depth):
-            return value
+    if fastjson.FAST:
+        try:
+            value = fastjson.loads(data)
+        except ValueError:
+            pass
+        else:
+            if _plain(value, max_depth):
+                return value
     try:
         text = data.decode("utf-8") if isinstance(data, bytes) else data
     except UnicodeDecodeError:

@@ -4,9 +4,9 @@
 Built-in games are listed explicitly, in lobby order; a new game is its folder beside
 these and one line here (``README.md`` here shows the folder).
 
-The rules are the bottom layer: a game may import the standard library, orjson,
-``companion.games`` and ``companion.caches``; no Flask, no database, no clock and no global
-random (tests/test_meta.py, tests/test_layers.py).
+The rules are the bottom layer: a game may import the standard library,
+``companion.games``, ``companion.caches`` and ``companion.fastjson``; no Flask, no
+database, no clock and no global random (tests/test_meta.py, tests/test_layers.py).
 """
 
 from __future__ import annotations

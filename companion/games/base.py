@@ -34,8 +34,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any, Generic, NotRequired, Protocol, TypedDict, TypeVar
 
-import orjson
-
+from companion import fastjson
 from companion.caches import Cache
 
 State = dict[str, Any]
@@ -384,16 +383,15 @@ def thaw(state: S) -> S:
     State is plain JSON, so orjson writing and reading it back is a copy (twice as fast as
     copying each dict and list in Python, eight times ``copy.deepcopy``). A tuple comes
     back a list, as it does from the database. What orjson does not take (a key that is
-    not text, an integer beyond 64 bits) is copied dict by dict.
+    not text, an integer beyond 64 bits), and every state where orjson is not installed
+    (``companion.fastjson``), is copied dict by dict.
 
     >>> original = {"hand": [1, 2]}
     >>> copy = thaw(original); copy["hand"].append(3); original
     {'hand': [1, 2]}
     """
-    try:
-        copy: S = orjson.loads(orjson.dumps(state))
-    except TypeError:
-        copy = _copy(state)
+    text = fastjson.dumps(state, sort_keys=False)
+    copy: S = _copy(state) if text is None else fastjson.loads(text)
     return copy
 
 

@@ -24,7 +24,7 @@ from typing import Any
 
 HEARTBEAT_SECONDS = 4.0
 """On a quiet stream the current version is sent again this often: the screen knows its
-stream is alive (``static/companion.js`` shows "Reconnecting…" after 10 s of silence),
+stream is alive (``companion/static/companion.js`` shows "Reconnecting…" after 10 s of silence),
 proxies keep it open, and a write to a phone that went away ends the stream."""
 RECHECK_SECONDS = 15.0
 """How often a quiet stream reads its table's version from the database (a write made by
@@ -37,6 +37,10 @@ _make_event: Any = threading.Event
 HELD = "companion.stream"
 """The environ key under which a stream's view leaves its :class:`Stream` for a server that
 holds streams itself."""
+ROOM = "companion.stream_room"
+"""The environ key of a server whose streams each hold a thread (the pure-Python mode's,
+``threaded.py``): an object whose ``take()`` says whether one more may open. A stream that
+finds no room is not opened; its screen polls instead."""
 
 
 def cooperate() -> None:

@@ -17,7 +17,6 @@ that becomes readable gets a fresh greenlet for its next request.
 from __future__ import annotations
 
 import contextlib
-import gc
 import io
 import logging
 import re
@@ -49,6 +48,7 @@ from companion.server.bounds import (
     client_of,
 )
 from companion.server.held import HeldStreams, IdleConnections
+from companion.server.modes import freeze_loaded
 
 __all__ = ["CONNECTION_LIMIT", "IDLE_SECONDS", "MAX_BODY_BYTES", "MAX_CONNECTIONS_PER_CLIENT",
            "MAX_HEADER_BYTES", "MAX_HEADERS", "REQUEST_READ_SECONDS", "BoundedServer",
@@ -422,14 +422,6 @@ def _enough_descriptors(needed: int) -> None:
         resource.setrlimit(resource.RLIMIT_NOFILE, (target, hard))
 
 
-def _freeze_loaded() -> None:
-    """What is loaded by now (modules, game data, catalogues, the app) lives as long as the
-    server: out of the collector's full passes, which otherwise walked it all again (a
-    13 ms pause with the games imported, measured; an action's p99 pays for such pauses)."""
-    gc.collect()
-    gc.freeze()
-
-
 def make_server(app: Any, host: str, port: int, threads: int | None = None,
                 per_client: int = MAX_CONNECTIONS_PER_CLIENT,
                 read_seconds: float = REQUEST_READ_SECONDS) -> BoundedServer:
@@ -443,7 +435,7 @@ def make_server(app: Any, host: str, port: int, threads: int | None = None,
     live.cooperate()
     store.commit_in_groups(LoopTurns())
     gevent.get_hub().exception_stream = _RedactedStream(sys.stderr)
-    _freeze_loaded()
+    freeze_loaded()
     return BoundedServer(listener, app, per_client=per_client, read_seconds=read_seconds)
 
 

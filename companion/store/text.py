@@ -1,12 +1,12 @@
-"""Stored JSON: written in the log chain's canonical spelling, read by orjson."""
+"""Stored JSON: written in the log chain's canonical spelling, read by orjson where it is
+installed (``companion.fastjson``)."""
 
 from __future__ import annotations
 
 import json
 from typing import Any
 
-import orjson
-
+from companion import fastjson
 from companion.fairplay import chain
 
 
@@ -22,6 +22,6 @@ def loads(text: str | None) -> Any:
     if text is None:
         return None
     try:
-        return orjson.loads(text)
-    except orjson.JSONDecodeError:
+        return fastjson.loads(text)
+    except ValueError:
         return json.loads(text)

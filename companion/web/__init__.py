@@ -24,7 +24,6 @@ from flask import (
 )
 from flask.sessions import SecureCookieSessionInterface
 from flask_babel import Babel
-from flask_compress import Compress
 from flask_htmx import HTMX
 from flask_wtf.csrf import CSRFError, CSRFProtect
 
@@ -43,7 +42,14 @@ from companion.web.render import select_locale
 csrf = CSRFProtect()
 babel = Babel()
 htmx = HTMX()
-compress = Compress()
+try:
+    from flask_compress import Compress
+
+    compress: Any = Compress()
+except ImportError:  # the pure-Python mode: brotli and zstd are compiled; answers go plain
+    compress = None
+COMPRESSED = compress is not None
+"""Whether answers are compressed (the ``fast`` extra's Flask-Compress is installed)."""
 
 COMPRESSION = {
     # Pages, live fragments, JSON answers and the QR codes' SVG; never an event stream
@@ -166,7 +172,8 @@ def _compressed(response: Response) -> Response:
     new": it would compress the empty body and announce 20 bytes a 204 may not carry)."""
     if response.status_code in (204, 304) or not request.environ.get("HTTP_ACCEPT_ENCODING"):
         return response
-    return compress.after_request(response)
+    compressed: Response = compress.after_request(response)
+    return compressed
 
 
 
@@ -299,10 +306,11 @@ def init_web(app: Flask) -> None:
     babel.init_app(app, locale_selector=_babel_locale)
     csrf.init_app(app)
     htmx.init_app(app)
-    for name, value in COMPRESSION.items():
-        app.config.setdefault(name, value)
-    compress.init_app(app)
-    app.after_request(_compressed)
+    if compress is not None:
+        for name, value in COMPRESSION.items():
+            app.config.setdefault(name, value)
+        compress.init_app(app)
+        app.after_request(_compressed)
 
     from companion.web import api, appseats, lobby, offline, screens
     from companion.web.assets import init_assets

@@ -2,13 +2,14 @@
 the app plays (Fury's Dracula), the app takes that seat's decisions, one after another, at
 a pace a table can follow.
 
-Each decision is ``referee.appseat``'s three parts. Under ``companion serve`` (gevent's
-event loop; the command sets ``APP_SEATS_IN_LOOP``) a greenlet per table waits
-``APP_PACE`` seconds, then reads the table and decides in a worker thread — its own
+Each decision is ``referee.appseat``'s three parts. Under ``companion serve`` in the fast
+mode (gevent's event loop; the command sets ``APP_SEATS_IN_LOOP``) a greenlet per table
+waits ``APP_PACE`` seconds, then reads the table and decides in a worker thread — its own
 database connection, no lock held — so the server keeps answering every other screen
-meanwhile; storing the action is one write transaction in the loop, like a phone's. Where
-no event loop runs (Flask's test client, the tests) the decisions are taken at the end of
-the request that made them due, before its answer.
+meanwhile; storing the action is one write transaction in the loop, like a phone's. In the
+pure-Python mode (waitress's threads; ``APP_SEATS_IN_THREADS``) a thread per table does the
+same on its own connection. Where no server runs (Flask's test client, the tests) the
+decisions are taken at the end of the request that made them due, before its answer.
 
 A write that makes the app's seat due is noticed through ``store.on_commit`` (every commit
 names the tables it changed); a server that starts with such a table waiting picks it up
@@ -19,6 +20,7 @@ from __future__ import annotations
 
 import os
 import threading
+import time
 from typing import Any
 
 from flask import Flask
@@ -35,7 +37,8 @@ a free action of his own before the app answers it."""
 _changed: set[str] = set()
 """Tables written since the last request ended (the commit listener fills it)."""
 _running: dict[str, bool] = {}
-"""Tables whose app seat a greenlet plays now → asked again meanwhile."""
+"""Tables whose app seat a greenlet or a thread plays now → asked again meanwhile."""
+_running_lock = threading.Lock()
 _inline = threading.local()
 _worker = threading.local()
 
@@ -65,7 +68,7 @@ def schedule(app: Flask, code: str) -> None:
     """Let the app's seats at ``code`` take the decisions they have now."""
     if appseat.plays_none(code):
         return
-    if not app.config.get("APP_SEATS_IN_LOOP"):
+    if not (app.config.get("APP_SEATS_IN_LOOP") or app.config.get("APP_SEATS_IN_THREADS")):
         if getattr(_inline, "busy", False):
             return
         _inline.busy = True
@@ -77,46 +80,68 @@ def schedule(app: Flask, code: str) -> None:
             _inline.busy = False
             _changed.discard(code)
         return
-    if code in _running:
-        _running[code] = True
-        return
-    import gevent
-
-    _running[code] = False
-    gevent.spawn(_play, app, code)
+    with _running_lock:
+        if code in _running:
+            _running[code] = True
+            return
+        _running[code] = False
+    _spawn(app, _play, app, code)
 
 
 def resume(app: Flask) -> None:
     """At the server's start: every table in play whose app seat may be waiting."""
-    import gevent
 
     def later() -> None:
         with app.app_context():
             for code in store.tables_in_play(get_db()):
                 schedule(app, code)
-    gevent.spawn(later)
+    _spawn(app, later)
+
+
+def _spawn(app: Flask, run: Any, *args: Any) -> None:
+    """A greenlet under gevent's loop, else a thread of its own."""
+    if app.config.get("APP_SEATS_IN_LOOP"):
+        import gevent
+
+        gevent.spawn(run, *args)
+    else:
+        threading.Thread(target=run, args=args, name="app-seat", daemon=True).start()
 
 
 def _play(app: Flask, code: str) -> None:
-    import gevent
+    path = app.config["DATABASE"]
+    if app.config.get("APP_SEATS_IN_LOOP"):
+        import gevent
 
-    pool = gevent.get_hub().threadpool
+        pool = gevent.get_hub().threadpool
+        sleep: Any = gevent.sleep
+
+        def decide() -> Any:
+            return pool.apply(_prepare_and_decide, (path, code))
+    else:
+        sleep = time.sleep
+
+        def decide() -> Any:      # this thread is the worker: it has a connection of its own
+            return _prepare_and_decide(path, code)
     try:
         with app.app_context():
             db = get_db()
             while True:
-                gevent.sleep(app.config["APP_PACE"])
-                turn = pool.apply(_prepare_and_decide, (app.config["DATABASE"], code))
+                sleep(app.config["APP_PACE"])
+                turn = decide()
                 if turn is None:
-                    if _running.get(code):
+                    with _running_lock:
+                        again = _running.get(code)
                         _running[code] = False
+                    if again:
                         continue
                     break
                 appseat.take(db, *turn)
     except Exception:
         app.logger.exception("the app's seat at table %s could not act", code)
     finally:
-        _running.pop(code, None)
+        with _running_lock:
+            _running.pop(code, None)
 
 
 def _prepare_and_decide(path: str, code: str) -> tuple[appseat.Turn, dict[str, Any]] | None:

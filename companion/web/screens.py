@@ -127,11 +127,18 @@ def _host_lang(table: referee.Table) -> str:
 
 def _events(code: str, current: Any, present: Any = None) -> Response:
     """A screen's event stream (``live.Stream``: what it says and when). It is left in the
-    environ too, for a server that holds streams without a greenlet (``companion serve``).
+    environ too, for a server that holds streams without a greenlet (``companion serve``),
+    unless the server has no room for one more (``live.ROOM``).
 
     A seat's ``present()`` counts its device as present with each event it sends.
     """
     stream = live.Stream(code, current, present)
+    room = request.environ.get(live.ROOM)
+    if room is not None and not room.take():
+        # Every thread a stream may hold is held: 204 tells the browser not to reconnect,
+        # and the page polls its live fragment instead (companion/static/companion.js).
+        stream.close()
+        return Response(status=204)
     request.environ[live.HELD] = stream
     return Response(stream, mimetype="text/event-stream",
                     headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"})
