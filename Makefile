@@ -2,6 +2,15 @@
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
+# The pure-Python mode's environment (README, "Two modes"): the app without its `fast`
+# extra, and the tools of its test run.
+PURE := .venv-pure
+PURE_BIN := $(PURE)/bin
+# What `make test` runs a second time there (tests/pure_mode.py holds that run to no
+# compiled module): the conformance suite with its leak tests, the JSON API, the server's
+# bounds and a restart, a game night in Chromium.
+PURE_TESTS ?= tests/test_conformance.py tests/web/test_api.py tests/test_serving.py \
+	tests/test_restart.py tests/e2e/test_evening_browser.py
 HOST ?= 0.0.0.0
 PORT ?= 5000
 
@@ -15,10 +24,11 @@ SOAK_SELECT ?= tests
 run: $(VENV)/.installed
 	$(BIN)/companion serve --host $(HOST) --port $(PORT)
 
-test: $(VENV)/.installed-test
+test: $(VENV)/.installed-test $(PURE)/.installed
 	$(BIN)/ruff check .
 	$(BIN)/mypy
 	$(BIN)/python -m pytest -n auto --dist loadfile
+	$(PURE_BIN)/python -m pytest -p tests.pure_mode -n auto --dist loadfile $(PURE_TESTS)
 
 # The property tests with fresh random examples, SOAK_FACTOR times as many, round after
 # round for SOAK_MINUTES; each failure printed with the seed that replays it (SOAK_SEED).
@@ -38,12 +48,21 @@ $(VENV)/bin/python:
 	$(BIN)/python -m pip install --quiet --upgrade pip
 
 $(VENV)/.installed: pyproject.toml | $(VENV)/bin/python
-	$(BIN)/python -m pip install --quiet -e .
+	$(BIN)/python -m pip install --quiet -e '.[fast]'
 	touch $@
 
 $(VENV)/.installed-test: pyproject.toml | $(VENV)/bin/python
 	$(BIN)/python -m pip install --quiet -e '.[test]'
 	touch $@ $(VENV)/.installed
 
+# MarkupSafe (under Jinja) from its source with no compiler to be found (CC=false): it
+# builds without its C speed-up, as on a tablet; every other dependency is pure Python.
+$(PURE)/.installed: pyproject.toml
+	$(PYTHON) -m venv $(PURE)
+	$(PURE_BIN)/python -m pip install --quiet --upgrade pip
+	CC=false CXX=false PIP_NO_BINARY=markupsafe \
+		$(PURE_BIN)/python -m pip install --quiet -e '.[test-pure]'
+	touch $@
+
 clean:
-	rm -rf $(VENV) *.egg-info
+	rm -rf $(VENV) $(PURE) *.egg-info build

@@ -48,7 +48,7 @@ class Server:
     def start(self) -> Server:
         with self.log.open("w") as log:
             self.process = subprocess.Popen(
-                [sys.executable, "-m", "companion.cli", "serve", "--host", "127.0.0.1",
+                [sys.executable, "-m", "tests.compiled", "serve", "--host", "127.0.0.1",
                  "--port", str(self.port), "--db", str(self.db)],
                 stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
         deadline = time.monotonic() + 30

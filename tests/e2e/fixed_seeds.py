@@ -10,10 +10,13 @@ from __future__ import annotations
 import os
 import sys
 
-from companion import cli
-from companion.fairplay import fairness
-from tests.seeds import fixed_seeds
+from tests import compiled
 
 if __name__ == "__main__":
+    compiled.guard()        # the pure-Python run's servers load no compiled module
+    from companion import cli
+    from companion.fairplay import fairness
+    from tests.seeds import fixed_seeds
+
     fairness.new_seed = fixed_seeds(os.environ["COMPANION_TEST_SEEDS"])
     sys.exit(cli.main(sys.argv[1:]))

@@ -264,3 +264,11 @@ def test_export_only_after_the_end(tables, client):
     client.post(f"/api/h/{created['host_token']}/end")
     export = client.get(f"/api/t/{created['code']}/export").get_json()
     assert export["game"] == "kit" and export["games"][0]["seed"]
+
+
+def test_answers_are_the_same_json_in_either_mode(app):
+    """Issue 43: orjson in the fast mode, the standard library in the pure-Python one — the
+    same keys, sorted, text as UTF-8 (not ``\\u`` escapes), no spaces."""
+    with app.app_context():
+        written = app.json.response({"b": "Dráček", "a": [1, {"d": None, "c": True}]})
+    assert written.get_data() == '{"a":[1,{"c":true,"d":null}],"b":"Dráček"}\n'.encode()
