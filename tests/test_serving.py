@@ -95,8 +95,8 @@ def test_a_page_beyond_the_per_client_bound_is_answered_at_once_with_a_sentence(
 def test_a_flood_beyond_twice_the_bound_is_closed_unanswered(server):
     """No browser opens twice the bound: a connection beyond that is a flood, closed at
     once so that it holds nothing (each refusal answered would hold a request's room)."""
-    kept = kept_open(server.port, "127.0.0.5", 2 * bounds.MAX_CONNECTIONS_PER_CLIENT)
-    extra = half_sent(server.port, "127.0.0.5")
+    kept = kept_open(server.port, "127.0.0.6", 2 * bounds.MAX_CONNECTIONS_PER_CLIENT)
+    extra = half_sent(server.port, "127.0.0.6")
     try:
         assert extra is not None
         extra.settimeout(10)
@@ -342,19 +342,30 @@ def test_a_reissued_seat_link_ends_the_old_links_stream(server):
         stream.close()
 
 
+STREAMS = bounds.MAX_CONNECTIONS_PER_CLIENT if modes.FAST else min(
+    bounds.MAX_CONNECTIONS_PER_CLIENT, bounds.THREADS - bounds.REQUEST_THREADS)
+"""As many streams as one device may hold open: its bound, and in the pure-Python mode
+the threads a stream may take (companion/server/threaded.py)."""
+
+
 def test_a_phone_that_closed_its_streams_may_open_new_ones(server):
     """A phone that reloads its page again and again (each load a new stream) is never
-    locked out: a closed stream no longer counts against its connections."""
+    locked out: a closed stream no longer counts against its connections (nor holds a
+    thread, in the pure-Python mode)."""
     _, created = call(server.base, "POST", "/api/tables", {
         "game": "kit", "deal": "now", "seats": [{"name": "Anna"}]})
     path = f"/t/{created['code']}/events"
-    for sock in [open_stream_from(server.port, path, "127.0.0.5")
-                 for _ in range(bounds.MAX_CONNECTIONS_PER_CLIENT)]:
-        sock.close()
+    opened: list[socket.socket] = []
+    try:
+        for _ in range(STREAMS):
+            opened.append(open_stream_from(server.port, path, "127.0.0.5"))
+    finally:
+        for sock in opened:
+            sock.close()
     deadline = time.monotonic() + 30               # the server notices the closes
     again: list[socket.socket] = []
     try:
-        while len(again) < bounds.MAX_CONNECTIONS_PER_CLIENT:
+        while len(again) < STREAMS:
             try:
                 again.append(open_stream_from(server.port, path, "127.0.0.5"))
             except (AssertionError, OSError):
@@ -362,4 +373,36 @@ def test_a_phone_that_closed_its_streams_may_open_new_ones(server):
                 time.sleep(0.5)
     finally:
         for sock in again:
+            sock.close()
+
+
+@pytest.mark.skipif(modes.FAST, reason="gevent's loop holds a stream without a thread")
+def test_a_stream_beyond_the_threads_room_is_told_to_poll(server):
+    """The pure-Python mode: each open stream holds one of waitress's threads, and a few
+    threads are never taken by one (requests are answered however many streams are open).
+    A stream beyond that room is answered 204 — the browser then stops reconnecting and
+    the page polls its fragment (companion/static/companion.js) — and once a stream has
+    closed, a new one opens."""
+    _, created = call(server.base, "POST", "/api/tables", {
+        "game": "kit", "deal": "now", "seats": [{"name": "Anna"}]})
+    path = f"/t/{created['code']}/events"
+    room = bounds.THREADS - bounds.REQUEST_THREADS
+    held: list[socket.socket] = []
+    try:
+        for n in range(room):
+            held.append(open_stream_from(server.port, path, f"127.0.2.{n + 1}"))
+        beyond = exchange(server.port, f"GET {path} HTTP/1.1\r\nHost: x\r\n\r\n".encode())
+        assert beyond.status == 204
+        assert call(server.base, "GET", "/api/games")[0] == 200    # requests still answered
+        held.pop().close()
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                held.append(open_stream_from(server.port, path, "127.0.3.1"))
+                break
+            except AssertionError:
+                assert time.monotonic() < deadline, "no stream opened after one closed"
+                time.sleep(0.2)
+    finally:
+        for sock in held:
             sock.close()

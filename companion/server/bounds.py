@@ -40,7 +40,7 @@ MAX_HEADER_BYTES = 32 * 1024
 MAX_HEADERS = 100
 """As many header lines as Python's own parser takes."""
 MAX_BODY_BYTES = 256 * 1024
-THREADS = 48
+THREADS = 32
 REQUEST_THREADS = 8
 
 REFUSED = "companion.refused"
