@@ -21,8 +21,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import brotli
-from backports import zstd
+try:
+    import brotli
+    from backports import zstd
+except ImportError:     # .venv-pure, where only the server child runs (modes.py)
+    brotli = zstd = None
 
 ROOT = Path(__file__).resolve().parent.parent
 RUN = Path(__file__).resolve().with_name("run.py")
@@ -47,13 +50,16 @@ class Server:
     """A server subprocess: start, wait until it answers, read its CPU time and memory."""
 
     def __init__(self, kind: str, workdir: Path, profile_out: str = "",
-                 preload: list[str] | None = None) -> None:
+                 preload: list[str] | None = None, python: str = sys.executable,
+                 threads: int | None = None) -> None:
+        """``python``: the environment's interpreter (``.venv-pure``'s serves the pure-Python
+        mode, ``modes.py``)."""
         self.kind = kind
         self.port = free_port()
         self.db = str(workdir / f"{kind}-{self.port}.db")
         self.log_path = workdir / f"{kind}-{self.port}-server.log"
-        cmd = [sys.executable, str(RUN), "--serve", kind, "--port", str(self.port),
-               "--db", self.db]
+        cmd = [python, str(RUN), "--serve", kind, "--port", str(self.port),
+               "--db", self.db, *(["--threads", str(threads)] if threads else [])]
         if profile_out:
             cmd += ["--profile-out", profile_out]
         if kind == "companion":
@@ -132,8 +138,8 @@ class Response:
         return json.loads(self.body)
 
 
-DECODERS = {"gzip": gzip.decompress, "br": brotli.decompress, "zstd": zstd.decompress,
-            "deflate": zlib.decompress}
+DECODERS = {"gzip": gzip.decompress, "deflate": zlib.decompress,
+            **({"br": brotli.decompress, "zstd": zstd.decompress} if brotli else {})}
 ACCEPT_ENCODING = {"browser": "gzip, deflate, br", "api": ""}
 """What the simulated clients send as ``Accept-Encoding``: the browsers' pages and htmx's
 fragments ("browser"), the phones' and bots' JSON calls ("api"; empty: none, as curl and
@@ -372,8 +378,10 @@ class Keys:
         return f"{self.prefix}{self.n}"
 
 
-async def create_tables(port: int, count: int, concurrency: int = 8) -> list[TableRef]:
-    body = json.dumps({"game": "kit", "seats": [{"name": "A"}, {"name": "B"}]}).encode()
+async def create_tables(port: int, count: int, concurrency: int = 8,
+                        seats: int = 2) -> list[TableRef]:
+    names = [{"name": chr(ord("A") + i)} for i in range(seats)]
+    body = json.dumps({"game": "kit", "seats": names}).encode()
     made: list[TableRef] = []
 
     async def worker(n: int) -> None:

@@ -162,9 +162,10 @@ class Profiled:
 
 def serve_child(args: argparse.Namespace) -> int:
     """The server process: the app (or the bare yardstick) served as ``companion serve``
-    serves it (``companion/server/serving.py``: gevent, its bounds); every simulated device
-    shares this machine's address, so the per-client cap is lifted."""
-    from companion.server import serving
+    serves it (``companion/server/modes.py``: gevent and its bounds in the fast mode,
+    waitress in the pure-Python one); every simulated device shares this machine's address,
+    so the per-client cap is lifted."""
+    from companion.server import modes
 
     for preload in args.server_preload:
         # An experiment: a Python file run before the app is made, e.g. one that patches
@@ -177,7 +178,8 @@ def serve_child(args: argparse.Namespace) -> int:
 
         app = create_app(overrides={"DATABASE": args.db,  # as `companion serve` makes it
                                     "PUBLIC_URL": f"http://{HOST}:{args.port}",
-                                    "APP_SEATS_IN_LOOP": True})
+                                    "APP_SEATS_IN_LOOP": modes.FAST,
+                                    "APP_SEATS_IN_THREADS": not modes.FAST})
     else:
         app = bare_app(args.db)
     wsgi = app
@@ -189,7 +191,7 @@ def serve_child(args: argparse.Namespace) -> int:
             os._exit(0)
 
         signal.signal(signal.SIGTERM, stop)
-    server = serving.make_server(wsgi, HOST, args.port, per_client=100_000)
+    server = modes.make_server(wsgi, HOST, args.port, per_client=100_000, threads=args.threads)
     if args.serve == "companion":
         from companion import store
 
@@ -404,16 +406,16 @@ class Device:
     stream: EventStream | None = None
 
 
-async def phase_devices(server: Server, n_devices: int, args: argparse.Namespace
-                        ) -> dict[str, Any]:
-    """``n_devices`` screens (two seat phones and the table tablet per table) while one actor
+async def phase_devices(server: Server, n_devices: int, args: argparse.Namespace,
+                        seats: int = 2) -> dict[str, Any]:
+    """``n_devices`` screens (``seats`` phones and the table tablet per table) while one actor
     acts on their tables. With ``--live push`` (the app's way) each screen holds its event
     stream open and fetches its live fragment when an event announces a newer version, as
     ``companion/static/companion.js`` does; with ``--live poll`` (the fallback) each polls
     its fragment every second as htmx does. A quiet window before the actor starts measures
     what the open screens cost while nothing happens."""
     live = args.live
-    tables = await create_tables(server.port, math.ceil(n_devices / 3))
+    tables = await create_tables(server.port, math.ceil(n_devices / (seats + 1)), seats=seats)
     devices: list[Device] = []
     for table in tables:
         for seat in table.seats:
@@ -1013,6 +1015,7 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--port", type=int, help=argparse.SUPPRESS)
     parser.add_argument("--db", help=argparse.SUPPRESS)
     parser.add_argument("--profile-out", default="", help=argparse.SUPPRESS)
+    parser.add_argument("--threads", type=int, help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     quick = args.quick
     defaults = {"duration": 4.0 if quick else 15.0, "warmup": 1.0 if quick else 2.0,
