@@ -390,7 +390,7 @@ def thaw(state: S) -> S:
     >>> copy = thaw(original); copy["hand"].append(3); original
     {'hand': [1, 2]}
     """
-    text = fastjson.dumps(state, sort_keys=False)
+    text = fastjson.dumps(state, fastjson.AS_IS)
     copy: S = _copy(state) if text is None else fastjson.loads(text)
     return copy
 

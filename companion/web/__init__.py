@@ -192,24 +192,25 @@ def _vary(headers: list[tuple[str, str]], vary: str) -> None:
 _LOCALES = {code: Locale.parse(code) for code in LANGUAGES}
 
 
-def refuse_beyond_the_bound() -> None:
-    """Before everything: a request that came on a connection beyond its device's bound
-    (``companion/server/bounds.py``) is answered at once, in the device's language, with
-    what to do (a page left waiting with no word was the alternative); the server closes
-    that connection after the answer."""
-    limit = request.environ.get(REFUSED)
+def refuse_before_the_view() -> None:
+    """Before every view (one hook and one proxy lookup for both: each is a part of an
+    action's instructions):
+
+    - a request that came on a connection beyond its device's bound
+      (``companion/server/bounds.py``) is answered at once, in the device's language, with
+      what to do (a page left waiting with no word was the alternative); the server closes
+      that connection after the answer;
+    - a query string or a form that is not UTF-8 is malformed (400). A browser
+      percent-encodes both; a crafted client may send raw bytes, which Werkzeug fails to
+      read in a query as soon as a view asks for any argument (a 500 with a traceback in
+      the log) and drops from a form (which then reads as one posted without its CSRF
+      token)."""
+    asked = request._get_current_object()  # type: ignore[attr-defined]  # (one proxy lookup)
+    limit = asked.environ.get(REFUSED)
     if limit is not None:
         raise TooManyConnections(N_(
             "This device has {limit} connections open to the referee, as many as it may: "
             "close some of its pages of the table, then reload this one."), limit=limit)
-
-
-def refuse_undecodable() -> None:
-    """Before every view: a query string or a form that is not UTF-8 is malformed (400). A
-    browser percent-encodes both; a crafted client may send raw bytes, which Werkzeug fails
-    to read in a query as soon as a view asks for any argument (a 500 with a traceback in
-    the log) and drops from a form (which then reads as one posted without its CSRF token)."""
-    asked = request._get_current_object()  # type: ignore[attr-defined]  # (one proxy lookup)
     inputs.check_utf8(asked.query_string)
     if asked.mimetype == "application/x-www-form-urlencoded":
         inputs.check_utf8(asked.get_data(cache=True))
@@ -297,7 +298,6 @@ class CompanionFlask(Flask):
 
 
 def init_web(app: Flask) -> None:
-    app.before_request(refuse_beyond_the_bound)
     app.config.setdefault(
         "BABEL_TRANSLATION_DIRECTORIES", ";".join(str(d) for d in translation_directories()))
     app.session_interface = CookieSessions()
@@ -321,7 +321,7 @@ def init_web(app: Flask) -> None:
     appseats.init_app(app)
     init_throttle(app)
     init_presence(app)
-    app.before_request(refuse_undecodable)
+    app.before_request(refuse_before_the_view)
 
     # CSRF where a request needs it: the screens' and the lobby's forms check it themselves
     # (``csrf.protect`` before each of their requests). The JSON API carries its token in

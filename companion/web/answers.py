@@ -23,7 +23,7 @@ class Answers(DefaultJSONProvider):
     def dumps(self, obj: Any, **kwargs: Any) -> str:
         if kwargs.keys() - {"separators"}:
             return super().dumps(obj, **kwargs)
-        text = fastjson.dumps(obj, any_keys=True)
+        text = fastjson.dumps(obj, fastjson.ANY_KEYS)
         return super().dumps(obj, **kwargs) if text is None else text.decode()
 
     def response(self, *args: Any, **kwargs: Any) -> Response:
@@ -34,7 +34,7 @@ class Answers(DefaultJSONProvider):
         obj = (args[0] if len(args) == 1 else list(args)) if args else (kwargs or None)
         if (self.compact is None and self._app.debug) or self.compact is False:
             return super().response(obj)  # type: ignore[return-value]
-        body = fastjson.dumps(obj, any_keys=True, newline=True)
+        body = fastjson.dumps(obj, fastjson.ANSWER)
         if body is None:
             return super().response(obj)  # type: ignore[return-value]
         app: Any = self._app    # the app itself (as Flask's provider does), not the proxy
