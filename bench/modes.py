@@ -100,8 +100,11 @@ def install_and_start(mode: str, wheel: Path, workdir: Path) -> dict[str, Any]:
     started = time.perf_counter()
     subprocess.run([python, "-m", "venv", str(venv)], check=True)
     made = time.perf_counter()
-    subprocess.run([str(venv / "bin" / "python"), "-m", "pip", "install", "--quiet",
-                    f"{wheel}{EXTRAS[mode]}"], check=True, env=env, cwd=home)
+    pip = subprocess.run([str(venv / "bin" / "python"), "-m", "pip", "install", "--quiet",
+                          f"{wheel}{EXTRAS[mode]}"], env=env, cwd=home, capture_output=True,
+                         text=True)
+    if pip.returncode:
+        raise SystemExit(f"{mode}: pip install failed:\n{pip.stdout}{pip.stderr}")
     installed = time.perf_counter()
     port = free_port()
     with (home / "serve.log").open("w") as log:
