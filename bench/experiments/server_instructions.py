@@ -10,7 +10,9 @@ not move with the load of a shared machine:
 
     .venv/bin/python bench/experiments/server_instructions.py --moves 300
 
-prints the server's instructions per move (valgrind must be installed).
+prints the server's instructions per move (valgrind must be installed). ``--python
+.venv-pure/bin/python`` measures the pure-Python mode's server (waitress, every thread's
+instructions counted).
 ``--accept-encoding gzip`` has the phones accept compressed answers (a browser's fetch
 does); ``--live`` has the other phone fetch its live fragment after each move, as a
 browser's seat page does when its stream names the new version (with ``--accept-encoding``
@@ -78,6 +80,9 @@ def main() -> None:
     parser.add_argument("--callgrind-out", metavar="FILE",
                         help="keep callgrind's output here (for callgrind_annotate: where, "
                         "in C, the instructions go)")
+    parser.add_argument("--python", default=sys.executable,
+                        help="the server's interpreter: .venv-pure/bin/python measures the "
+                        "pure-Python mode (waitress, the standard library's JSON)")
     parser.add_argument("--server-preload", metavar="FILE", action="append", default=[],
                         help="a Python file run in the server before it starts (an "
                         "experiment, as bench/run.py's option)")
@@ -88,7 +93,7 @@ def main() -> None:
     counting = [] if args.check else [
         "valgrind", "--tool=callgrind", "--instr-atstart=no", f"--callgrind-out-file={out}"]
     server = subprocess.Popen(
-        [*counting, sys.executable, "-c", _SERVE, *map(os.path.abspath, args.server_preload), "--",
+        [*counting, args.python, "-c", _SERVE, *map(os.path.abspath, args.server_preload), "--",
          "serve", "--host", "127.0.0.1", "--port", str(port), "--db",
          os.path.join(folder, "c.db"), "--max-per-client", "1000"],
         cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
