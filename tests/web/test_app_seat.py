@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import random
 import re
+import threading
+import time
 
 from companion import referee, store
 from companion.fairplay import verify
@@ -153,3 +155,44 @@ def test_under_the_server_a_table_without_an_app_seat_schedules_nothing(tables, 
             appseats.schedule(app, code)
     assert spawned == [fury]
     appseats._running.clear()
+
+
+def test_in_the_pure_python_mode_the_apps_dracula_plays_from_a_thread_of_its_own(
+        tables, app, monkeypatch):
+    """Issue 43: waitress's threads serve the pure-Python mode (``APP_SEATS_IN_THREADS``, as
+    ``companion serve`` sets it there), and the app's Dracula takes his decisions from a
+    thread of his own at the table's pace, after the hunters' placing is answered — not
+    inside the request that made them due."""
+    from companion.web import appseats
+
+    paced = threading.Event()
+
+    class Pace:
+        """The thread's wait for the table's pace, held until the test lets it go."""
+
+        @staticmethod
+        def sleep(seconds: float) -> None:
+            assert paced.wait(60)
+
+    monkeypatch.setattr(appseats, "time", Pace)
+    monkeypatch.setitem(app.config, "APP_SEATS_IN_THREADS", True)
+    created = tables.create("fury", names=("Dracula", "Anna"), options=APP)
+    anna = created["seats"][1]["token"]
+    placed = None
+    for _ in range(4):                       # the four hunters start somewhere
+        seat = tables.seat(anna)
+        start = next(a for a in seat["actions"] if a["action"] == "start_at")
+        placed = tables.act(anna, "start_at", start["params"], seat["version"]).get_json()
+    assert placed is not None
+    assert tables.seat(anna)["version"] == placed["version"]    # answered before Dracula
+    assert "app-seat" in [thread.name for thread in threading.enumerate()]
+    paced.set()
+    deadline = time.monotonic() + 30
+    while tables.seat(anna)["version"] == placed["version"]:
+        assert time.monotonic() < deadline, "the app's Dracula never took his turn"
+        time.sleep(0.05)
+    with app.app_context():
+        from companion.web.db import get_db
+
+        seats = [event["seat"] for event in store.events(get_db(), created["code"])]
+    assert seats[-1] == 0 and seats.count(1) == 4        # Dracula's, after the hunters'
