@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import argparse
 import json
 import socket
 
 import pytest
 
 from companion import referee, store
-from companion.cli import main
+from companion.cli import command_line, main
 
 
 def finished_table(path):
@@ -173,3 +174,24 @@ def test_serve_on_127_0_0_1_warns_that_no_phone_can_open_its_qr_codes(tmp_path, 
     assert main(["serve", "--host", "127.0.0.1", "--port", "5998", "--db",
                  str(tmp_path / "c.db"), "--public-url", "http://192.168.1.20:5998"]) == 0
     assert "warning" not in capsys.readouterr().err
+
+
+def _subcommands() -> list[str]:
+    parser = command_line()
+    chosen = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+    return sorted(chosen.choices)
+
+
+@pytest.mark.parametrize("argv", [[]] + [[name] for name in _subcommands()],
+                         ids=lambda argv: " ".join(["companion", *argv, "--help"]))
+def test_every_help_prints_its_usage(capsys, argv):
+    """Issue 41: `companion --help` crashed with a TypeError (argparse read the "95 %" of
+    the self-play help as a format); every subcommand's help is read here too."""
+    with pytest.raises(SystemExit) as leaving:
+        main([*argv, "--help"])
+    assert leaving.value.code == 0
+    out = capsys.readouterr()
+    assert out.out.startswith(f"usage: {' '.join(['companion', *argv])}") and out.err == ""
+    if not argv:
+        assert all(name in out.out for name in _subcommands())
+        assert "95 % intervals" in out.out
