@@ -170,6 +170,9 @@ def say(text: str, args: dict[str, Any] | None, names: list[str],
                                     for v in value)
         else:
             values[key] = value
+    messages = [k for k, v in (args or {}).items() if isinstance(v, str) and "{" in v]
+    if messages:
+        values = _nested(values, messages)
     template = _plural(text, args or {}, catalogue) or (
         gettext(text) if isinstance(text, str) and text else text)
     try:
@@ -180,6 +183,19 @@ def say(text: str, args: dict[str, Any] | None, names: list[str],
     if "!." in said or "?." in said or "…." in said:
         return _DOUBLED_STOP.sub(r"\1", said)
     return said
+
+
+_FIELD = re.compile(r"\{(\w+)\}")
+
+
+def _nested(values: dict[str, Any], messages: list[str]) -> dict[str, Any]:
+    """A message given as another's field (``messages``: their keys) fills its own fields
+    from the same arguments (Fury's "Move {hunter}'s figure to {place} ({why})." with
+    ``why`` "with {leader}"); a field it names that is not among them stays as it is."""
+    def fill(match: re.Match[str]) -> str:
+        return str(values[match[1]]) if match[1] in values else match[0]
+
+    return {**values, **{key: _FIELD.sub(fill, str(values[key])) for key in messages}}
 
 
 def _plural(text: str, args: dict[str, Any], catalogue: Any) -> str | None:
@@ -326,7 +342,8 @@ def action_forms(actions: list[Any], names: list[str]) -> list[dict[str, Any]]:
             "params_json": json.dumps(data["params"], ensure_ascii=False, sort_keys=True),
             "label": label(action, names, catalogue),
             "label_args": data["label_args"],
-            "hint": translate(action.hint) if action.hint else "",
+            "hint": say(action.hint, action.label_args, names, catalogue) if action.hint
+            else "",
             "group": translate(action.group) if action.group else "",
             "group_id": action.group,
             "inputs": [
