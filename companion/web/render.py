@@ -118,6 +118,30 @@ def option_shown(value: Any, words: list[str] | tuple[str, ...]) -> Any:
         lambda m: translate(m.group(0)) if m.group(0) in known else m.group(0), value)
 
 
+def option_pairs(value: Any) -> dict[str, str]:
+    """A ``key=number`` option's value by key (what each of its fields shows)."""
+    found = {}
+    for part in str(value).split():
+        key, sep, number = part.partition("=")
+        if sep:
+            found[key] = number
+    return found
+
+
+def option_posted(form: Any, name: str, words: list[str] | tuple[str, ...]) -> Any:
+    """An option as a form posted it, None when the form has no field of it: its own field,
+    or, for an option of ``key=number`` pairs, a field per key put back together (a field
+    left empty keeps the game's default)."""
+    prefix = f"opt_{name}."
+    pairs = [(field[len(prefix):], str(value).strip()) for field, value in form.items()
+             if field.startswith(prefix)]
+    if pairs:
+        return " ".join(f"{key}={value}" for key, value in pairs if value)
+    if f"opt_{name}" in form:
+        return option_read(form[f"opt_{name}"], words)
+    return None
+
+
 def option_read(value: Any, words: list[str] | tuple[str, ...]) -> Any:
     """A text option as typed on a form in any of the three languages, its words back to
     the game's own (``option_shown`` the other way)."""

@@ -263,7 +263,7 @@ def _check_form(form: Any) -> dict[str, Any]:
     """The values the set-up check showed a field for (a box not ticked is not sent)."""
     corrections = {}
     for name in form.getlist("field")[:100]:
-        value = form.get(f"opt_{name}")
+        value = render.option_posted(form, name, ())
         corrections[name] = "on" if value == "on" else (value if value is not None else "off")
     return {"options": corrections}
 

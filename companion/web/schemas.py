@@ -378,6 +378,14 @@ class OptionChoice(TypedDict):
     label: str
 
 
+class OptionPair(TypedDict):
+    """One number of a ``key=number`` option (Fury's initiative: one card)."""
+
+    key: str
+    name: str
+    group: str
+
+
 class GameOption(TypedDict):
     """A table option: a variant, a house rule or a card value to check."""
 
@@ -391,6 +399,8 @@ class GameOption(TypedDict):
     requires: NotRequired[str]
     min: NotRequired[int]
     max: NotRequired[int]
+    pairs: NotRequired[Annotated[list[OptionPair], Doc(
+        "A text option of key=number pairs: each key with its name and group (message ids).")]]
 
 
 class GameCard(TypedDict):
