@@ -256,8 +256,7 @@ def table_info(db: Any, table: Table) -> TableInfo:
         "closed": table.closed,
         "over": result is not None,
         "result": _result(result, table.names),
-        "rematch": game.REMATCH and result is not None
-        and not table.closed,
+        "rematch": game.REMATCH and (result is not None or table.closed),
         "ends_itself": game.MAX_TURNS is not None,
         "seats": [
             {"seat": s["seat"], "name": s["name"], "role": s["role"], "joined": bool(s["claimed"]),
