@@ -353,12 +353,15 @@ class HostAnswer(TypedDict):
 
 
 class CreatedSeat(TypedDict):
-    """A new seat and its link (shown once: only its hash is stored)."""
+    """A new seat and its link (shown once: only its hash is stored); a seat the app plays
+    has no link."""
 
     role: str
     name: str
-    token: str
-    url: str
+    app: Annotated[bool, Doc("The app plays this seat (Fury's Dracula played by the app): "
+                             "it has no token and no link, and no phone opens it.")]
+    token: NotRequired[Annotated[str, Doc("The seat's token; absent where `app` is true.")]]
+    url: NotRequired[Annotated[str, Doc("The seat's link; absent where `app` is true.")]]
 
 
 class CreatedTable(TypedDict):

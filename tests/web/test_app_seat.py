@@ -51,8 +51,14 @@ def test_a_whole_game_against_the_apps_dracula_verifies(tables, client):
 
 
 def test_nobody_acts_for_the_apps_seat(tables):
+    """Issue 41: the answer that made the table gave the app's seat a token and a link like
+    any other, and a client that joined it got a 422; it says the app plays the seat and
+    gives no link. Its token, as the server makes it, is still refused."""
     created = tables.create("fury", names=("Dracula", "Anna"), options=APP)
-    dracula = created["seats"][0]["token"]
+    app, anna = created["seats"]
+    assert app["app"] is True and "token" not in app and "url" not in app
+    assert anna["app"] is False and anna["url"].endswith(anna["token"])
+    dracula = referee.seat_token(created["host_token"], 0, 0)
     answer = tables.act(dracula, "start_at", {"place": "paris"}, 1)
     assert answer.status_code == 422
     assert "app plays this seat" in answer.get_json()["error"]
