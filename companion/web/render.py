@@ -486,6 +486,13 @@ def _undo_what(db: Any, table: Table, last: dict[str, Any] | None) -> dict[str, 
             "who": names[last["seat"]] if 0 <= last["seat"] < len(names) else ""}
 
 
+def _app_again(db: Any, table: Table) -> str | None:
+    """The role of the seat the app plays that decided the same again after the host undid
+    its decision (the host saw nothing change), else None."""
+    seat = referee.decided_again(db, table)
+    return None if seat is None else str(table.seats[seat]["role"] or table.names[seat])
+
+
 def host_context(db: Any, table: Table, host_token: str, notice: str = "") -> dict[str, Any]:
     context = table_context(db, table, notice)
     base = public_url(table)
@@ -506,6 +513,7 @@ def host_context(db: Any, table: Table, host_token: str, notice: str = "") -> di
         "can_undo": last is not None,
         "undo_is_correction": bool(last and last["revealed"]),
         "undo_what": _undo_what(db, table, last),
+        "app_again": _app_again(db, table) if played else None,
         "seat_links": [
             {
                 "seat": s["seat"], "name": s["name"], "role": s["role"],

@@ -138,7 +138,12 @@ def host_check(posted: dict[str, Any], token: str) -> Answer:
 
 
 def host_undo(posted: dict[str, Any], token: str) -> Answer:
-    referee.undo(get_db(), token)
+    table = referee.undo(get_db(), token)
+    if referee.undid_the_app(get_db(), table) is not None:
+        return Answer(done=N_("The app's decision was undone; everyone sees the correction. "
+                              "The app decides again in a moment, and the same: its decision "
+                              "depends only on what it was shown and the step's "
+                              "randomness."))
     return Answer(done=N_("The last action was undone; everyone sees the correction."))
 
 
