@@ -7,7 +7,7 @@ and after the host ends the table — show no ``{name}`` nor ``%(name)s`` field 
 A random game reaches rare screens late, and a page costs a tenth of a second, so a screen
 is read when a message with fields first appears in what it is shown (its view, its
 buttons' hints, its log), besides every ``CHECK_EVERY`` steps; the chooser picks a kind
-of action first, then one of its offers, so rare kinds (a resolve, a group move) come up.
+of action first, then one of its offers (tests/random_tables.py).
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 
 from companion.games import GAMES
-from tests.playing import fill_inputs
+from tests import random_tables
 from tests.test_i18n_screens import Screen
 from tests.web.screens import texts
 
@@ -27,7 +27,6 @@ LANGS = ("en", "cs", "ru")
 PLACEHOLDER = re.compile(r"\{\w*\}|%\(\w+\)[sdif]")
 MAX_STEPS = 400
 CHECK_EVERY = 60
-NAMES = ("Anna", "Boris", "Cyril", "Dana", "Emil")
 LEADER = {"en": "Lord Godalming", "cs": "Lord Godalming", "ru": "Лорд Годалминг"}
 
 
@@ -52,34 +51,11 @@ def templated(value: Any, found: set[str]) -> set[str]:
     return found
 
 
-def _options(game: Any, chooser: random.Random) -> dict[str, Any]:
-    """The options drawn at random: yes/no and choices (numbers and texts keep defaults)."""
-    options = {}
-    for option in game.OPTIONS:
-        if option.kind == "bool":
-            options[option.name] = chooser.random() < 0.5
-        elif option.kind == "choice":
-            options[option.name] = chooser.choice(option.choices)[0]
-    return options
-
-
-def _create(client: Any, name: str, lang: str, chooser: random.Random,
-            deal: str) -> dict[str, Any]:
-    """A table of random options and players; where they do not go together (Dead Man's
-    Draw seats five only with two sets of cards), the defaults, then the fewest players."""
-    game = GAMES[name]
-    spec = game.seats({o.name: o.default for o in game.OPTIONS})
-    players = len(spec.roles) or chooser.randint(spec.min, min(spec.max, len(NAMES)))
-    options = _options(game, chooser)
-    for count, chosen in ((players, options), (players, {}), (spec.min, {})):
-        made = client.post("/api/tables", json={
-            "game": name, "deal": deal, "lang": lang, "options": chosen,
-            "seats": [{"name": n} for n in NAMES[:count]]})
-        if made.status_code == 201:
-            break
-    assert made.status_code == 201, made.get_json()
-    created: dict[str, Any] = made.get_json()
-    return created
+def _post(client: Any) -> random_tables.Post:
+    def post(path: str, body: dict[str, Any]) -> tuple[int, Any]:
+        answer = client.post(path, json=body)
+        return answer.status_code, answer.get_json()
+    return post
 
 
 class Reader:
@@ -128,26 +104,12 @@ def _play(client: Any, created: dict[str, Any], reader: Reader,
             reader.everything(f"at step {step}")
         elif fresh:
             reader.check(fresh, f"at step {step}")
-        offers = [[x for x in a["actions"] if not x["action"].startswith("hand_")]
-                  for a in answers]
-        movers = [i for i, o in enumerate(offers) if o]
-        if not movers or tablet["view"].get("result"):
+        move = random_tables.chosen(answers, chooser)
+        if move is None or tablet["view"].get("result"):
             return step
-        seat = chooser.choice(movers)
-        kind = chooser.choice(sorted({x["action"] for x in offers[seat]}))
-        action = chooser.choice([x for x in offers[seat] if x["action"] == kind])
-        client.post(f"/api/s/{tokens[seat]}/act", json={
-            "action": action["action"], "params": fill_inputs(_Offer(action), chooser),
-            "version": answers[seat]["version"]})
+        seat, posted = move
+        client.post(f"/api/s/{tokens[seat]}/act", json=posted)
     return MAX_STEPS
-
-
-class _Offer:
-    """An API offer read as ``fill_inputs`` reads an action."""
-
-    def __init__(self, offer: dict[str, Any]) -> None:
-        self.params = offer["params"]
-        self.inputs = offer.get("inputs") or {}
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -156,10 +118,10 @@ def test_no_screen_shows_an_unfilled_placeholder(client, name, lang):
     chooser = random.Random(f"placeholders:{name}:{lang}")
     form = client.get(f"/new/{name}?lang={lang}").get_data(as_text=True)
     found = {field: "the set-up form" for field in unfilled(form)}
-    waiting = _create(client, name, lang, chooser, deal="join")
+    waiting = random_tables.create(_post(client), name, lang, chooser, deal="join")
     before = Reader(client, waiting, lang)
     before.everything("before the deal")
-    created = _create(client, name, lang, chooser, deal="now")
+    created = random_tables.create(_post(client), name, lang, chooser)
     reader = Reader(client, created, lang)
     reader.everything("at the deal")
     steps = _play(client, created, reader, chooser)
