@@ -67,7 +67,7 @@ class Reader:
         self.screens = {"the tablet": f"/t/{created['code']}",
                         "the host screen": f"/h/{created['host_token']}"}
         self.screens.update({f"seat {i + 1}": f"/s/{s['token']}"
-                             for i, s in enumerate(created["seats"])})
+                             for i, s in enumerate(created["seats"]) if not s["app"]})
         self.found: dict[str, str] = {}
         self.read = 0
 
@@ -87,14 +87,15 @@ def _play(client: Any, created: dict[str, Any], reader: Reader,
           chooser: random.Random) -> int:
     """A random game through the API; returns the steps played. A message with fields new
     to this game is read on the first screen shown it (the tablet, else a phone)."""
-    tokens = [s["token"] for s in created["seats"]]
+    tokens = [s["token"] for s in created["seats"] if not s["app"]]  # the app plays the rest
     seen: set[str] = set()
     for step in range(1, MAX_STEPS + 1):
         answers = [client.get(f"/api/s/{t}").get_json() for t in tokens]
         tablet = client.get(f"/api/t/{created['code']}").get_json()
         fresh = []
+        seats = [i for i, s in enumerate(created["seats"]) if not s["app"]]
         for label, answer in [("the tablet", tablet)] + [
-                (f"seat {i + 1}", a) for i, a in enumerate(answers)]:
+                (f"seat {i + 1}", a) for i, a in zip(seats, answers, strict=True)]:
             shown = templated([answer["view"], answer.get("actions", []),
                                [x["id"] for x in answer["log"]]], set())
             if shown - seen:
