@@ -180,7 +180,8 @@ def selfplay(args: argparse.Namespace) -> int:
     return 0
 
 
-def main(argv: list[str] | None = None) -> int:
+def command_line() -> argparse.ArgumentParser:
+    """Every subcommand with its options (argparse reads "%" in a help text as a format)."""
     parser = argparse.ArgumentParser(prog="companion", description=__doc__)
     commands = parser.add_subparsers(dest="command", required=True)
     run = commands.add_parser("serve", help="serve the app on the LAN")
@@ -205,7 +206,7 @@ def main(argv: list[str] | None = None) -> int:
     check.add_argument("file")
     check.set_defaults(func=verify)
     sim = commands.add_parser("selfplay", help="play whole games between the app's Dracula "
-                              "and simulated hunters; print win rates with 95 % intervals")
+                              "and simulated hunters; print win rates with 95 %% intervals")
     sim.add_argument("game", help="the game (fury)")
     sim.add_argument("--dracula", default="cunning",
                      help="a level, or several separated by commas to compare them on the same "
@@ -220,7 +221,11 @@ def main(argv: list[str] | None = None) -> int:
                      help="instead: play GAMES exploring games and write Cunning's fitted "
                      "weights (companion/games/fury/automa/values.json)")
     sim.set_defaults(func=selfplay)
-    args = parser.parse_args(argv)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = command_line().parse_args(argv)
     code: int = args.func(args)
     return code
 

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import argparse
 import json
 import socket
 
 import pytest
 
 from companion import referee, store
-from companion.cli import main
+from companion.cli import command_line, main
 
 
 def finished_table(path):
@@ -204,3 +205,24 @@ def test_serve_says_which_mode_runs():
                                "threads, JSON written by the standard library, answers not "
                                "compressed.")
         assert "pip install 'table-companion[fast]'" in said
+
+
+def _subcommands() -> list[str]:
+    parser = command_line()
+    chosen = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+    return sorted(chosen.choices)
+
+
+@pytest.mark.parametrize("argv", [[]] + [[name] for name in _subcommands()],
+                         ids=lambda argv: " ".join(["companion", *argv, "--help"]))
+def test_every_help_prints_its_usage(capsys, argv):
+    """Issue 41: `companion --help` crashed with a TypeError (argparse read the "95 %" of
+    the self-play help as a format); every subcommand's help is read here too."""
+    with pytest.raises(SystemExit) as leaving:
+        main([*argv, "--help"])
+    assert leaving.value.code == 0
+    out = capsys.readouterr()
+    assert out.out.startswith(f"usage: {' '.join(['companion', *argv])}") and out.err == ""
+    if not argv:
+        assert all(name in out.out for name in _subcommands())
+        assert "95 % intervals" in out.out

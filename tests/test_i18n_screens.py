@@ -45,7 +45,7 @@ CODE = re.compile(r"[A-Z0-9]{6}|[A-Z]{4}-[A-Z]{4}")
 WORD = re.compile(r"[^\W\d_]+")
 
 
-class _Screen(HTMLParser):
+class Screen(HTMLParser):
     """What a person (or a screen reader) meets on a page: text, labels, field values."""
 
     def __init__(self) -> None:
@@ -80,7 +80,7 @@ class _Screen(HTMLParser):
 
 def words(page: str) -> list[str]:
     """The words of a page's sentences and of its fields' values."""
-    screen = _Screen()
+    screen = Screen()
     screen.feed(page)
     out = []
     for token in " ".join(screen.text).split():

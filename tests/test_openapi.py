@@ -57,11 +57,17 @@ def served(tmp_path):
                 "game": game, "deal": deal, "seats": [{"name": "Anna"}, {"name": "Bob"}]})
             assert created.status_code == 201
             table = created.get_json()
-            seats += [s["token"] for s in table["seats"]]
+            seats += [s["token"] for s in table["seats"] if not s["app"]]
             hosts.append(table["host_token"])
             codes.append(table["code"])
             if end:
                 client.post(f"/api/h/{table['host_token']}/end")
+    played = client.post("/api/tables", json={  # a table whose Dracula the app plays
+        "game": "fury", "options": {"dracula_by_app": "cunning"},
+        "seats": [{"name": "Anna"}, {"name": "Bob"}]}).get_json()
+    seats.append(played["seats"][1]["token"])
+    hosts.append(played["host_token"])
+    codes.append(played["code"])
     yield {"base": f"http://127.0.0.1:{port}", "seats": seats, "hosts": hosts,
            "codes": codes, "app": app}
     server.shutdown()
@@ -133,6 +139,29 @@ def test_every_game_option_is_typed_in_the_document(client):
                 assert typed["enum"] == [c["value"] for c in option["choices"]]
             if option["kind"] == "int" and "max" in option:
                 assert typed["anyOf"][0]["maximum"] == option["max"]
+
+
+def test_the_answer_that_makes_a_table_says_which_seat_the_app_plays(client):
+    """Issue 41: `POST /api/tables` gave the app's seat a token and a link like any other,
+    and only `GET /api/t/<code>` said the app plays it. The document says `app` for every
+    seat, and that a seat the app plays has no token and no link; the answer is so."""
+    import jsonschema_rs
+
+    document = client.get("/api/openapi.json").get_json()
+    seat = document["components"]["schemas"]["CreatedSeat"]
+    assert seat["required"] == ["app", "name", "role"]
+    assert "absent where `app` is true" in json.dumps(seat["properties"]["token"])
+    created = client.post("/api/tables", json={
+        "game": "fury", "options": {"dracula_by_app": "cautious"},
+        "seats": [{"name": "Anna"}, {"name": "Bob"}]}).get_json()
+    valid = jsonschema_rs.validator_for({"$ref": "#/components/schemas/CreatedTable",
+                                         "components": document["components"]})
+    assert valid.is_valid(created), list(valid.iter_errors(created))
+    app, bob = created["seats"]
+    assert app == {"role": "Dracula", "name": "Anna", "app": True}
+    assert bob["app"] is False and bob["token"] and bob["url"]
+    table = client.get(f"/api/t/{created['code']}").get_json()["table"]
+    assert [s["app"] for s in table["seats"]] == [True, False]
 
 
 def test_schemathesis_finds_nothing_wrong(served, tmp_path):

@@ -151,6 +151,10 @@ class Option:
     """A text option's words (``auto``, ``red``, ``punch``…), each also its message id: the
     setup form shows them in the reader's language and reads them back from any of the
     three, so a Czech or Russian form shows no raw English value."""
+    pairs: tuple[tuple[str, str, str], ...] = ()
+    """A text option of ``key=number`` pairs (Fury's initiative, card by card): each key with
+    its name and its group (message ids). The setup form and the host's correction show a
+    number field per key, named and grouped, instead of the text."""
 
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {
@@ -169,6 +173,9 @@ class Option:
             data["set_when_checked"] = True
         if self.words:
             data["words"] = list(self.words)
+        if self.pairs:
+            data["pairs"] = [{"key": key, "name": name, "group": group}
+                             for key, name, group in self.pairs]
         if self.min is not None:
             data["min"] = self.min
         if self.max is not None:

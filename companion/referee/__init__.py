@@ -18,6 +18,7 @@ below; each lives in the module that says what it is:
 from __future__ import annotations
 
 from companion.referee.acting import Acted, act, app_seats, take_action, undo, undo_allowed
+from companion.referee.appseat import decided_again, undid_the_app
 from companion.referee.life import (
     check_cards,
     close,
@@ -53,10 +54,11 @@ from companion.referee.tokens import seat_token, token_hash
 
 __all__ = [
     "WRONG_JOIN_CODE", "Acted", "Table", "act", "app_seats", "check_cards", "close", "create",
+    "decided_again",
     "finished_games",
     "host_version", "join", "join_codes", "log_after_action", "log_for", "open_host",
     "open_seat", "open_table", "play_again", "ready_join_codes", "redeem_join_code",
     "reissue", "reveal", "seat_token", "seat_version", "set_host_language", "set_public_url",
-    "set_seat_language", "set_table_language", "start", "take_action", "token_hash", "undo",
-    "undo_allowed", "undo_subject", "version_of",
+    "set_seat_language", "set_table_language", "start", "take_action", "token_hash",
+    "undid_the_app", "undo", "undo_allowed", "undo_subject", "version_of",
 ]

@@ -112,6 +112,36 @@ def play_due(db: Database, code: str, limit: int = 10_000) -> int:
     return taken
 
 
+def undid_the_app(db: Database, table: Table) -> int | None:
+    """The seat the app plays whose decision the host's last undo took back, or None: the
+    app decides again at once, from the same view and the same step's randomness."""
+    played = app_seats(table)
+    newest = store.newest_events(db, table.code, table.round, 1) if played else []
+    if newest and newest[0]["undone_by"] == "host" and newest[0]["seat"] in played:
+        seat: int = newest[0]["seat"]
+        return seat
+    return None
+
+
+def decided_again(db: Database, table: Table) -> int | None:
+    """The seat the app plays whose last decision repeats the one the host undid just
+    before it (the same step, the same action), or None: an undo alone does not change
+    what the app decides."""
+    played = app_seats(table)
+    if not played or table.round_closed:
+        return None
+    newest = store.newest_events(db, table.code, table.round, 2)
+    if len(newest) < 2:
+        return None
+    now, before = newest
+    if now["undone_by"] is None and before["undone_by"] == "host" and now["seat"] in played \
+            and (now["step"], now["seat"], now["action"]) == (
+                before["step"], before["seat"], before["action"]):
+        seat: int = now["seat"]
+        return seat
+    return None
+
+
 def memory_now(db: Database, table: Table, game: AppPlayer, seat: int) -> Any:
     """The seat's memory after the game's last live step: what it was shown at the deal and
     after each live action since, folded from the newest one already kept."""

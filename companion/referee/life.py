@@ -246,22 +246,21 @@ def close(db: Database, host_token: Any) -> Table:
 
 def play_again(db: Database, opener: Any, as_host: bool) -> Table:
     """A new game at the same seats, once the host starts it or every seat asked for it (one
-    phone's tap must not wipe the result from every screen). The new game's seed is made
-    and its commitment shown first; the phones' randomness is gathered afresh (none carries
-    over) and the deal waits for it. The finished game stays in ``rounds`` (its result,
-    seed and export)."""
+    phone's tap must not wipe the result from every screen); also after the host ended the
+    table, which it opens again (an abandoned game hands on no result). The new game's
+    seed is made and its commitment shown first; the phones' randomness is gathered afresh
+    (none carries over) and the deal waits for it. The finished game stays in ``rounds``
+    (its result, seed and export)."""
     with store.writing(db):
         if as_host:
             table, asking = open_host(db, opener), None
         else:
             table, seat = open_seat(db, opener)
             asking = seat["seat"]
-        if table.closed:
-            raise Refused(N_("This table has ended; the host can start a new one."))
         if not table.game.REMATCH:
             raise Refused(N_("This game has no rematch; the host can start a new table."))
         previous = table.result
-        if previous is None:
+        if previous is None and not table.closed:
             raise Refused(N_("Finish this game first."))
         if asking is not None:
             asked = sorted(set(table.again_asked()) | {asking})
@@ -281,7 +280,7 @@ def play_again(db: Database, opener: Any, as_host: bool) -> Table:
             "closed": 0,
         })
         new_version = table.version + 1
-        store.update_table(db, table.code, version=new_version, round=round_,
+        store.update_table(db, table.code, status="playing", version=new_version, round=round_,
                            options=store.dumps(options),
                            seed=seed, commitment=commitment, high_step=0, round_closed=0,
                            seat_versions=store.dumps([new_version] * len(table.seats)),

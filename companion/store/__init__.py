@@ -425,6 +425,13 @@ def last_live_event(db: Database, code: str, round_: int) -> dict[str, Any] | No
                    "order by id desc limit 1", [code, round_])
 
 
+def newest_events(db: Database, code: str, round_: int, count: int) -> list[dict[str, Any]]:
+    """A game's newest events, undone or not, newest first, without their state."""
+    return rows(db, "select id, step, seat, action, undone_by from events "
+                    "where table_code = ? and round = ? order by id desc limit ?",
+                [code, round_, count])
+
+
 def live_state(db: Database, code: str, round_: int) -> str | None:
     """The state stored with the game's last action not undone (None: no action)."""
     settled(db)

@@ -337,6 +337,7 @@ def init_web(app: Flask) -> None:
     app.jinja_env.filters["t"] = render.translate
     app.jinja_env.globals["say"] = render.say
     app.jinja_env.globals["option_shown"] = render.option_shown
+    app.jinja_env.globals["option_pairs"] = render.option_pairs
     app.jinja_env.globals["languages"] = LANGUAGES
     app.jinja_env.globals["current_lang"] = select_locale
 

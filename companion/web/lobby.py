@@ -14,7 +14,7 @@ from companion.games import GAMES
 from companion.games.base import Game
 from companion.web import protect_forms
 from companion.web.db import get_db
-from companion.web.render import option_read, say, translate
+from companion.web.render import option_posted, say, translate
 from companion.web.throttle import count_miss, refuse_if_guessing
 
 bp = Blueprint("lobby", __name__)
@@ -92,9 +92,9 @@ def new_table(game_id: str) -> Any:
     for option in card["options"]:
         if option["kind"] == "bool":
             options[option["name"]] = form.get(f"opt_{option['name']}") == "on"
-        elif f"opt_{option['name']}" in form:
-            options[option["name"]] = option_read(form[f"opt_{option['name']}"],
-                                                  option.get("words", ()))
+        elif (posted := option_posted(form, option["name"], option.get("words", ()))) \
+                is not None:
+            options[option["name"]] = posted
     try:
         created = referee.create(get_db(), game_id, options, seats, lang=g.lang)
     except TableError as error:

@@ -118,6 +118,30 @@ def option_shown(value: Any, words: list[str] | tuple[str, ...]) -> Any:
         lambda m: translate(m.group(0)) if m.group(0) in known else m.group(0), value)
 
 
+def option_pairs(value: Any) -> dict[str, str]:
+    """A ``key=number`` option's value by key (what each of its fields shows)."""
+    found = {}
+    for part in str(value).split():
+        key, sep, number = part.partition("=")
+        if sep:
+            found[key] = number
+    return found
+
+
+def option_posted(form: Any, name: str, words: list[str] | tuple[str, ...]) -> Any:
+    """An option as a form posted it, None when the form has no field of it: its own field,
+    or, for an option of ``key=number`` pairs, a field per key put back together (a field
+    left empty keeps the game's default)."""
+    prefix = f"opt_{name}."
+    pairs = [(field[len(prefix):], str(value).strip()) for field, value in form.items()
+             if field.startswith(prefix)]
+    if pairs:
+        return " ".join(f"{key}={value}" for key, value in pairs if value)
+    if f"opt_{name}" in form:
+        return option_read(form[f"opt_{name}"], words)
+    return None
+
+
 def option_read(value: Any, words: list[str] | tuple[str, ...]) -> Any:
     """A text option as typed on a form in any of the three languages, its words back to
     the game's own (``option_shown`` the other way)."""
@@ -170,6 +194,9 @@ def say(text: str, args: dict[str, Any] | None, names: list[str],
                                     for v in value)
         else:
             values[key] = value
+    messages = [k for k, v in (args or {}).items() if isinstance(v, str) and "{" in v]
+    if messages:
+        values = _nested(values, messages)
     template = _plural(text, args or {}, catalogue) or (
         gettext(text) if isinstance(text, str) and text else text)
     try:
@@ -180,6 +207,19 @@ def say(text: str, args: dict[str, Any] | None, names: list[str],
     if "!." in said or "?." in said or "…." in said:
         return _DOUBLED_STOP.sub(r"\1", said)
     return said
+
+
+_FIELD = re.compile(r"\{(\w+)\}")
+
+
+def _nested(values: dict[str, Any], messages: list[str]) -> dict[str, Any]:
+    """A message given as another's field (``messages``: their keys) fills its own fields
+    from the same arguments (Fury's "Move {hunter}'s figure to {place} ({why})." with
+    ``why`` "with {leader}"); a field it names that is not among them stays as it is."""
+    def fill(match: re.Match[str]) -> str:
+        return str(values[match[1]]) if match[1] in values else match[0]
+
+    return {**values, **{key: _FIELD.sub(fill, str(values[key])) for key in messages}}
 
 
 def _plural(text: str, args: dict[str, Any], catalogue: Any) -> str | None:
@@ -216,8 +256,7 @@ def table_info(db: Any, table: Table) -> TableInfo:
         "closed": table.closed,
         "over": result is not None,
         "result": _result(result, table.names),
-        "rematch": game.REMATCH and result is not None
-        and not table.closed,
+        "rematch": game.REMATCH and (result is not None or table.closed),
         "ends_itself": game.MAX_TURNS is not None,
         "seats": [
             {"seat": s["seat"], "name": s["name"], "role": s["role"], "joined": bool(s["claimed"]),
@@ -326,7 +365,8 @@ def action_forms(actions: list[Any], names: list[str]) -> list[dict[str, Any]]:
             "params_json": json.dumps(data["params"], ensure_ascii=False, sort_keys=True),
             "label": label(action, names, catalogue),
             "label_args": data["label_args"],
-            "hint": translate(action.hint) if action.hint else "",
+            "hint": say(action.hint, action.label_args, names, catalogue) if action.hint
+            else "",
             "group": translate(action.group) if action.group else "",
             "group_id": action.group,
             "inputs": [
@@ -446,6 +486,13 @@ def _undo_what(db: Any, table: Table, last: dict[str, Any] | None) -> dict[str, 
             "who": names[last["seat"]] if 0 <= last["seat"] < len(names) else ""}
 
 
+def _app_again(db: Any, table: Table) -> str | None:
+    """The role of the seat the app plays that decided the same again after the host undid
+    its decision (the host saw nothing change), else None."""
+    seat = referee.decided_again(db, table)
+    return None if seat is None else str(table.seats[seat]["role"] or table.names[seat])
+
+
 def host_context(db: Any, table: Table, host_token: str, notice: str = "") -> dict[str, Any]:
     context = table_context(db, table, notice)
     base = public_url(table)
@@ -466,6 +513,7 @@ def host_context(db: Any, table: Table, host_token: str, notice: str = "") -> di
         "can_undo": last is not None,
         "undo_is_correction": bool(last and last["revealed"]),
         "undo_what": _undo_what(db, table, last),
+        "app_again": _app_again(db, table) if played else None,
         "seat_links": [
             {
                 "seat": s["seat"], "name": s["name"], "role": s["role"],

@@ -138,7 +138,12 @@ def host_check(posted: dict[str, Any], token: str) -> Answer:
 
 
 def host_undo(posted: dict[str, Any], token: str) -> Answer:
-    referee.undo(get_db(), token)
+    table = referee.undo(get_db(), token)
+    if referee.undid_the_app(get_db(), table) is not None:
+        return Answer(done=N_("The app's decision was undone; everyone sees the correction. "
+                              "The app decides again in a moment, and the same: its decision "
+                              "depends only on what it was shown and the step's "
+                              "randomness."))
     return Answer(done=N_("The last action was undone; everyone sees the correction."))
 
 
@@ -189,7 +194,9 @@ def create_table(posted: dict[str, Any]) -> Answer:
     created = referee.create(get_db(), posted.get("game"), posted.get("options"),
                              posted.get("seats"), lang=posted.get("lang", "en"),
                              deal_mode=posted.get("deal", "join"))
-    base = render.public_url(referee.open_table(get_db(), created["code"]))
+    table = referee.open_table(get_db(), created["code"])
+    base = render.public_url(table)
+    played = referee.app_seats(table)
     answer: schemas.CreatedTable = {
         "code": created["code"],
         "table_url": base + url_for("screens.table_page", code=created["code"]),
@@ -197,13 +204,19 @@ def create_table(posted: dict[str, Any]) -> Answer:
         "host_token": created["host_token"],
         "commitment": created["commitment"],
         "dealt": created["dealt"],
-        "seats": [
-            {"role": s["role"], "name": s["name"], "token": s["token"],
-             "url": base + url_for("screens.seat_page", token=s["token"])}
-            for s in created["seats"]
-        ],
+        "seats": [_created_seat(i, s, base, played) for i, s in enumerate(created["seats"])],
     }
     return Answer(data=answer)
+
+
+def _created_seat(seat: int, made: dict[str, Any], base: str,
+                  played: dict[int, str]) -> schemas.CreatedSeat:
+    """A new seat as the answer names it: a seat the app plays says so and has no link (no
+    phone opens it; a client that joined it was refused with a 422)."""
+    if seat in played:
+        return {"role": made["role"], "name": made["name"], "app": True}
+    return {"role": made["role"], "name": made["name"], "app": False, "token": made["token"],
+            "url": base + url_for("screens.seat_page", token=made["token"])}
 
 
 def _round() -> int | None:
@@ -263,7 +276,7 @@ def _check_form(form: Any) -> dict[str, Any]:
     """The values the set-up check showed a field for (a box not ticked is not sent)."""
     corrections = {}
     for name in form.getlist("field")[:100]:
-        value = form.get(f"opt_{name}")
+        value = render.option_posted(form, name, ())
         corrections[name] = "on" if value == "on" else (value if value is not None else "off")
     return {"options": corrections}
 

@@ -353,12 +353,15 @@ class HostAnswer(TypedDict):
 
 
 class CreatedSeat(TypedDict):
-    """A new seat and its link (shown once: only its hash is stored)."""
+    """A new seat and its link (shown once: only its hash is stored); a seat the app plays
+    has no link."""
 
     role: str
     name: str
-    token: str
-    url: str
+    app: Annotated[bool, Doc("The app plays this seat (Fury's Dracula played by the app): "
+                             "it has no token and no link, and no phone opens it.")]
+    token: NotRequired[Annotated[str, Doc("The seat's token; absent where `app` is true.")]]
+    url: NotRequired[Annotated[str, Doc("The seat's link; absent where `app` is true.")]]
 
 
 class CreatedTable(TypedDict):
@@ -378,6 +381,14 @@ class OptionChoice(TypedDict):
     label: str
 
 
+class OptionPair(TypedDict):
+    """One number of a ``key=number`` option (Fury's initiative: one card)."""
+
+    key: str
+    name: str
+    group: str
+
+
 class GameOption(TypedDict):
     """A table option: a variant, a house rule or a card value to check."""
 
@@ -391,6 +402,8 @@ class GameOption(TypedDict):
     requires: NotRequired[str]
     min: NotRequired[int]
     max: NotRequired[int]
+    pairs: NotRequired[Annotated[list[OptionPair], Doc(
+        "A text option of key=number pairs: each key with its name and group (message ids).")]]
 
 
 class GameCard(TypedDict):

@@ -13,7 +13,7 @@ import time
 from companion import referee, store
 from companion.fairplay import verify
 from companion.referee import appseat
-from tests.web.screens import texts
+from tests.web.screens import csrf, texts
 from tests.web.test_box import secret
 
 APP = {"dracula_by_app": "cunning"}
@@ -53,8 +53,14 @@ def test_a_whole_game_against_the_apps_dracula_verifies(tables, client):
 
 
 def test_nobody_acts_for_the_apps_seat(tables):
+    """Issue 41: the answer that made the table gave the app's seat a token and a link like
+    any other, and a client that joined it got a 422; it says the app plays the seat and
+    gives no link. Its token, as the server makes it, is still refused."""
     created = tables.create("fury", names=("Dracula", "Anna"), options=APP)
-    dracula = created["seats"][0]["token"]
+    app, anna = created["seats"]
+    assert app["app"] is True and "token" not in app and "url" not in app
+    assert anna["app"] is False and anna["url"].endswith(anna["token"])
+    dracula = referee.seat_token(created["host_token"], 0, 0)
     answer = tables.act(dracula, "start_at", {"place": "paris"}, 1)
     assert answer.status_code == 422
     assert "app plays this seat" in answer.get_json()["error"]
@@ -196,3 +202,32 @@ def test_in_the_pure_python_mode_the_apps_dracula_plays_from_a_thread_of_its_own
 
         seats = [event["seat"] for event in store.events(get_db(), created["code"])]
     assert seats[-1] == 0 and seats.count(1) == 4        # Dracula's, after the hunters'
+
+
+def test_the_host_is_told_when_the_app_decides_the_same_again_after_an_undo(tables, client):
+    """Issue 41: the host undid the app's decision, the app decided the same again a moment
+    later and the host saw nothing change. The undo's answer says it will, and the host
+    screen says it did (here the app decides at the end of the undo's request)."""
+    created = tables.create("fury", names=("Dracula", "Anna"), options=APP)
+    anna, host = created["seats"][1]["token"], f"/h/{created['host_token']}"
+    for place in ("paris", "berlin", "rome", "madrid"):
+        tables.act(anna, "start_at", {"place": place})
+    before = client.get(f"/api/t/{created['code']}").get_json()["version"]
+    page = client.get(host).get_data(as_text=True)
+    assert texts(page, "app-again") == []
+    undone = client.post(f"{host}/undo", data={"csrf_token": csrf(page)},
+                         headers={"HX-Request": "true"})
+    assert "The app decides again in a moment, and the same" in " ".join(
+        texts(undone.get_data(as_text=True), "notice"))
+    after = client.get(host).get_data(as_text=True)
+    assert texts(after, "app-again") == [
+        "The app decided the same again for Dracula: its decision depends only on what it "
+        "was shown and the step's randomness, so an undo alone does not change it."]
+    assert client.get(f"/api/t/{created['code']}").get_json()["version"] == before + 2
+    offered = next(a for a in tables.seat(anna)["actions"]
+                   if not a["action"].startswith("hand_"))
+    assert tables.act(anna, offered["action"], offered["params"]).status_code == 200
+    assert texts(client.get(host).get_data(as_text=True), "app-again") == []
+    hunter_undone = client.post(f"/api/h/{created['host_token']}/undo")
+    assert hunter_undone.status_code == 200
+    assert texts(client.get(host).get_data(as_text=True), "app-again") == []

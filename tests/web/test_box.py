@@ -186,6 +186,40 @@ def test_before_the_deal_the_host_sees_what_the_deal_waits_for_beside_the_seats(
     assert page.index('id="box-checks"') < page.index('class="host-controls"')
 
 
+def test_once_everyone_has_joined_the_screens_say_only_that_the_deal_waits_for_the_check(
+        client):
+    """Issue 41: "Everyone has joined: dealing…" stood above "The deal waits for the host to
+    check …", and the tablet still said "Waiting for the phones": only the true one."""
+    created = client.post("/api/tables", json={
+        "game": "fury", "seats": [{"name": n} for n in FURY_FOUR[:3]]}).get_json()
+    for seat in created["seats"]:
+        commitment = hashlib.sha256(os.urandom(32)).hexdigest()
+        assert client.post(f"/api/s/{seat['token']}/join",
+                           json={"commitment": commitment}).status_code == 200
+    host = client.get(f"/h/{created['host_token']}").get_data(as_text=True)
+    tablet = client.get(f"/t/{created['code']}").get_data(as_text=True)
+    seats = texts(host, "seats-qr")[0]
+    assert seats.startswith("Everyone has joined") and "dealing" not in seats
+    for page in (host, tablet):
+        assert "The deal waits for the host to check" in " ".join(texts(page, "box-wait"))
+        deal = texts(page, "deal")[0]
+        assert deal.startswith("Waiting for the host's check"), deal
+        assert "Waiting for the phones" not in deal and "Dealing" not in deal
+
+
+def test_while_the_figures_are_placed_the_tablet_shows_the_game_above_the_set_up_list(
+        client):
+    """Issue 41: during the placing of the figures the set-up list filled the tablet's first
+    screen; the game's moment comes first and the list is folded under it."""
+    created = client.post("/api/tables", json={
+        "game": "fury", "deal": "now",
+        "seats": [{"name": n} for n in FURY_FOUR[:3]]}).get_json()
+    tablet = client.get(f"/t/{created['code']}").get_data(as_text=True)
+    assert texts(tablet, "fd-whose")[0].startswith("Setup: Lord Godalming places")
+    assert tablet.index('class="fd-moment"') < tablet.index('class="panel box"')
+    assert re.search(r'<details class="panel box">', tablet)
+
+
 def test_during_play_the_host_screen_shows_the_moment_first(client):
     """Once dealt the host screen shows the tablet's moment (its "on the board" panel, the
     step, the tracks) before the seats and the controls, as the tablet does."""

@@ -141,6 +141,37 @@ def test_the_host_starts_a_new_game_alone_and_the_old_one_stays_listed(client, t
     assert client.get(f"/api/t/{finished['code']}/export?round=x").status_code == 400
 
 
+def test_after_the_host_ends_a_table_play_again_is_offered_and_opens_it(client, tables):
+    """Issue 41: once the host ended a table nobody could play again at it. The host's
+    screen and every phone offer it; the host starts a new game at once, the abandoned one
+    listed under the earlier games."""
+    created = tables.create("drakula", names=("Anna", "Boris"))
+    anna, boris = (s["token"] for s in created["seats"])
+    host = f"/h/{created['host_token']}"
+    assert client.post(f"/api/{host[1:]}/end").status_code == 200
+    for page in (host, f"/s/{anna}", f"/s/{boris}"):
+        html = client.get(page).get_data(as_text=True)
+        assert "Abandoned" in html and f"{page}/again" in html, page
+    asked = client.post(f"/api/s/{anna}/again")
+    assert asked.status_code == 200 and asked.get_json()["table"]["again"] == ["Anna"]
+    again = client.post(f"/api/{host[1:]}/again").get_json()["table"]
+    assert again["round"] == 2 and not again["closed"] and again["seed"] is None
+    assert [g["round"] for g in again["finished"]] == [1]
+    assert again["finished"][0]["result"] is None
+    joined = client.post(f"/api/s/{anna}/join", json={"commitment": "ab" * 32})
+    assert joined.status_code == 200 and joined.get_json()["table"]["deal"]["phase"] == \
+        "gathering"
+
+
+def test_the_kit_has_no_play_again_after_the_host_ends_it(client, tables):
+    created = tables.create()
+    assert client.post(f"/api/h/{created['host_token']}/end").status_code == 200
+    html = client.get(f"/h/{created['host_token']}").get_data(as_text=True)
+    assert "/again" not in html
+    refused = client.post(f"/api/h/{created['host_token']}/again")
+    assert refused.status_code == 422 and "no rematch" in refused.get_json()["error"]
+
+
 def test_the_result_shows_the_seed_and_the_export_outside_fair_play(client, finished):
     html = client.get(f"/s/{finished['seats'][0]['token']}").get_data(as_text=True)
     result = html[html.index('<section class="result"'):]

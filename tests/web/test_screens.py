@@ -261,10 +261,12 @@ def test_each_qr_code_encodes_its_seat_link(client, tables):
 def test_a_set_up_form_shows_option_words_in_its_language_and_reads_them_back(app, client,
                                                                              lang):
     """Issue 32: a Czech or Russian form showed raw values (`4/3/red`, `auto`, `punch=3 …`);
-    it shows them in its language, and the table is made with the game's own words."""
+    it shows them in its language, and the table is made with the game's own words. Issue
+    41: the initiative is a field per card, named (`dodge_dracula=4` in English)."""
     page = client.get(f"/new/fury?lang={lang}&players=2").get_data(as_text=True)
-    shown = re.search(r'<textarea name="opt_initiative"[^>]*>([^<]*)</textarea>', page).group(1)
-    assert "punch" not in shown and "claws" not in shown
+    cards = dict(re.findall(r'<label><span>([^<]*)</span><input type="number" '
+                            r'name="opt_initiative\.(\w+)"', page))
+    assert cards[{"cs": "Drápy", "ru": "Когти"}[lang]] == "claws"
     # Who plays which hunter is named by the seats' roles, in the form's language.
     roles = re.findall(r'<span class="seat-role">([^<]*)</span>', page)
     assert roles[0] == {"cs": "Drákula", "ru": "Дракула"}[lang] and " and " not in roles[1]
@@ -272,7 +274,8 @@ def test_a_set_up_form_shows_option_words_in_its_language_and_reads_them_back(ap
                         page).group(1)
     form = {"csrf_token": csrf(page), "lang": lang, "seat0": "Vlad", "seat1": "Anna",
             "players": "2",
-            "opt_initiative": shown.replace("=3", "=6", 1), "opt_hunters": hunters,
+            **{f"opt_initiative.{key}": "" for key in cards.values()},
+            "opt_initiative.punch": "6", "opt_initiative.claws": "7", "opt_hunters": hunters,
             "opt_train_die": "0,1,1,2,2,3", "opt_first_turn": "hunters",
             "opt_resolve_limit": "turn", "opt_mina_bite": "permanent"}
     made = client.post("/new/fury", data=form)
@@ -282,4 +285,4 @@ def test_a_set_up_form_shows_option_words_in_its_language_and_reads_them_back(ap
     options = store.loads(store.table(store.connect(app.config["DATABASE"]),
                                       code.group(1))["options"])
     assert options["hunters"] == "auto"
-    assert options["initiative"].startswith("punch=6 dodge=4 escape=5 knife=3")
+    assert sorted(options["initiative"].split()) == ["claws=7", "punch=6"]

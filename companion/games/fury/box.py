@@ -56,15 +56,6 @@ TOKENS_IN_BOX = BoxItem(what=N_("The health and blood tokens"),
 """When the group keeps the board's tracks (the ``board_tracks`` option) the markers come
 out of the box; the tokens on the sheets stay in it."""
 
-_DECKS = (
-    (N_("The hunters' combat cards"), (*combat_cards.HUNTER_BASIC, *combat_cards.HUNTER_ITEMS)),
-    (N_("Dracula's combat cards"), ("claws", "dodge_dracula", "escape_man", "escape_bat",
-                                    "escape_mist", "fangs", "mesmerize", "strength")),
-    (N_("The minions' combat cards"), ("punch_agent", "dodge_agent", "knife_agent",
-                                       "pistol_agent", "rifle_agent")),
-)
-
-
 BY_APP: dict[str, str] = {
     N_("Dracula's figure"): N_("Set aside beside the board: it goes on the map only when the "
                                "tablet and the hunters' phones say Dracula is revealed, and "
@@ -83,7 +74,7 @@ def box(options: dict[str, Any]) -> Box:
     faces = str(options.get("train_die", "0,1,1,2,2,3"))
     shown = {
         "initiative": [{"name": combat_cards.name(kind), "value": str(values[kind]), "group": deck}
-                       for deck, kinds in _DECKS for kind in kinds],
+                       for deck, kinds in combat_cards.DECKS for kind in kinds],
         "train_die": [{"name": N_("Faces"), "value": faces.replace(",", " · ")}],
     }
     take_out, keep_in_box = list(TAKE_OUT), list(KEEP_IN_BOX)

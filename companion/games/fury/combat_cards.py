@@ -77,12 +77,30 @@ INITIATIVE_WORDS = (
 """The cards' keys as the option writes them, each shown in the form's language (one word,
 so that „card=value“ still reads)."""
 
+
+def name(card: str) -> str:
+    """The English name of a tactic or of the item card a hunter plays."""
+    kind = cards.kind(card)
+    if kind in TACTICS:
+        return cards.en(TACTICS[kind]["names"])
+    return cards.item_name(card)
+
+
+DECKS = (
+    (N_("The hunters' combat cards"), (*HUNTER_BASIC, *HUNTER_ITEMS)),
+    (N_("Dracula's combat cards"), ("claws", "dodge_dracula", "escape_man", "escape_bat",
+                                    "escape_mist", "fangs", "mesmerize", "strength")),
+    (N_("The minions' combat cards"), ("punch_agent", "dodge_agent", "knife_agent",
+                                       "pistol_agent", "rifle_agent")),
+)
+"""The combat cards by whose deck they are in (several decks print a Dodge)."""
+
 OPTIONS: tuple[Option, ...] = (
     Option("initiative", N_("Initiative printed on the combat cards"), INITIATIVE_TEXT,
            kind="text", check_cards=True, words=INITIATIVE_WORDS,
+           pairs=tuple((kind, name(kind), deck) for deck, kinds in DECKS for kind in kinds),
            hint=N_("A tied roll goes to the card with the higher initiative (upper-left "
-                   "corner). Write card=value for each card; a card left out keeps the "
-                   "app's guess.")),
+                   "corner). Each card's number is the app's guess until you change it.")),
     Option("initiative_checked", N_("These initiative values are checked against our cards"),
            False, set_when_checked=True,
            hint=N_("Unchecked, a tie-break counts once both sides read it on the printed "
@@ -126,12 +144,21 @@ def initiative_known(state: State) -> bool:
     return bool(state["options"].get("initiative_checked", False))
 
 
-def name(card: str) -> str:
-    """The English name of a tactic or of the item card a hunter plays."""
-    kind = cards.kind(card)
-    if kind in TACTICS:
-        return cards.en(TACTICS[kind]["names"])
-    return cards.item_name(card)
+AGAINST: dict[str, str] = {
+    **{cards.en(entry["names"]): cards.en(entry["against"])
+       for entry in (*TACTICS.values(), *cards.ITEMS.values(), *cards.ENCOUNTERS.values())
+       if "against" in entry},
+    N_("Dracula"): N_("against Dracula"),
+    N_("A vampire"): N_("against a vampire"),
+}
+""""Against" and a card or a fighter, by its English name: each language puts the name in
+the case its word for "against" takes (Czech *proti* the dative, „proti Drápům“; Russian
+*против* the genitive, „против Когтей“), which a name put in a sentence cannot do."""
+
+
+def against(english: str) -> str:
+    """"Against" with a tactic, a combat item or an enemy (``english``: its English name)."""
+    return AGAINST[english]
 
 
 def result_name(code: str) -> str:

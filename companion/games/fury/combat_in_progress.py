@@ -229,6 +229,7 @@ def view(state: State, seat: int | None) -> dict[str, Any] | None:
         })
     return {
         "active": True, "enemy": enemy_name(fight), "enemy_kind": fight["enemy"],
+        "enemy_against": combat_cards.against(enemy_name(fight)),
         "place": fight["place"], "place_name": board.name(fight["place"]),
         "round": fight["round"], "stage": fight["stage"], "fighters": fighters,
         "continues": fight["continues"], "repel": fight["repel"],
@@ -248,6 +249,7 @@ def _after(state: State) -> dict[str, Any] | None:
         return None
     return {
         "active": False, "enemy": fought["enemy"], "place": fought["place"],
+        "enemy_against": combat_cards.against(fought["enemy"]),
         "place_name": board.name(fought["place"]), "outcome": fought["outcome"],
         "hunters": [cards.hunter_name(h) for h in fought["hunters"]],
         "shown": round_view(state, fought["enemy"], fought["shown"]),

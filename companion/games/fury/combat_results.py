@@ -37,6 +37,9 @@ from companion.games.fury.state import (
     over,
 )
 
+LOGGED_BEFORE = N_("{card} against {other}: {result}.")
+"""A round's result as logged before the "against" forms (issue 41): a table's lines stay as
+they were logged, so this one is still read in every language."""
 CONTINUES_TO_END = 3
 
 
@@ -62,7 +65,8 @@ def apply(ctx: Ctx, fight_: QueueItem) -> str | None:
     won, lost = ((hunter_card, enemy_card) if now["winner"] == "hunters"
                  else (enemy_card, hunter_card))
     why = combat_cards.name(won)
-    ctx.say("{card} against {other}: {result}.", card=why, other=combat_cards.name(lost),
+    ctx.say("{card} {against}: {result}.", card=why,
+            against=combat_cards.against(combat_cards.name(lost)),
             result=[combat_cards.result_name(c) for c in result])
     skipped_before = state["hunters"][hunter]["skip"]
     ending: set[str] = set()

@@ -60,10 +60,12 @@ def instructions(state: State, seat: int | None) -> list[dict[str, Any]]:
     """The instructions still shown: every one on the tablet (``seat`` None), on a phone
     those of its own figures (Dracula's figure is Dracula's player's; when the app plays
     Dracula nobody at the table holds his phone, so every hunter player's phone says where
-    his figure goes)."""
+    his figure goes). Hunters moved together for one cause (a group with its leader) are
+    one instruction naming every figure (``pieces``)."""
     now = turn_index(state)
     by_app = state["options"].get("dracula_by_app", "no") not in ("no", "", None)
-    out = []
+    out: list[dict[str, Any]] = []
+    groups: dict[str, dict[str, Any]] = {}
     for prompt in state.get("board", []):
         if now - prompt["at"] > SHOWN_FOR:
             continue
@@ -73,15 +75,25 @@ def instructions(state: State, seat: int | None) -> list[dict[str, Any]]:
         if not shown:
             continue
         place = prompt["to"]
+        args = {"place": board.name(place) if place else "", "why": prompt["why"],
+                **prompt["args"]}
         if piece == "dracula":
             text = (N_("Put Dracula's figure on {place}: {why}.") if place
                     else N_("Take Dracula's figure off the board: {why}."))
+            out.append({"piece": piece, "pieces": [piece], "seat": owner, "text": text,
+                        "args": {"hunter": N_("Dracula"), **args}})
+            continue
+        move = repr((place, prompt["at"], sorted(args.items())))
+        together = groups.get(move)
+        if together is None:
+            groups[move] = {"piece": piece, "pieces": [piece], "seat": owner,
+                            "text": N_("Move {hunter}'s figure to {place} ({why})."),
+                            "args": {"hunter": cards.hunter_name(piece), **args}}
+            out.append(groups[move])
         else:
-            text = N_("Move {hunter}'s figure to {place} ({why}).")
-        out.append({"piece": piece, "seat": owner, "text": text, "args": {
-            "hunter": cards.hunter_name(piece) if piece != "dracula" else N_("Dracula"),
-            "place": board.name(place) if place else "", "why": prompt["why"],
-            **prompt["args"]}})
+            together["pieces"].append(piece)
+            together["text"] = N_("Move the figures of {hunters} to {place} ({why}).")
+            together["args"]["hunters"] = [cards.hunter_name(h) for h in together["pieces"]]
     return out
 
 
