@@ -112,10 +112,10 @@ def test_a_night_combat_between_dracula_and_two_hunters_to_its_end(server, devic
     dracula_moves(dracula, "Le Havre")
     hunters_stay(anna, boris)
 
-    # Twilight: Dracula enters Paris and must attack both hunters there.
+    # Twilight: Dracula enters Paris and must attack both hunters there; with no choice
+    # to make, the attack follows the move by itself (rulebook p. 9, "Dracula's action").
     wait_turn(dracula.page, "Dracula")
     tap(dracula.page, "Move to Paris")
-    tap(dracula.page, "Attack the hunters here")
     panel = tablet.page.locator(".fd-combat")
     expect(panel).to_contain_text("Combat in Paris", timeout=WAIT)
     expect(panel).to_contain_text("night", timeout=WAIT)
