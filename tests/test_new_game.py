@@ -147,8 +147,11 @@ def copy_with_the_new_game(root: Path) -> Path:
 
 
 def run(project: Path, *command: str) -> subprocess.CompletedProcess[str]:
+    """A command in the copy, which imports its own ``companion``; options given to the
+    outer pytest (``PYTEST_ADDOPTS``, a plugin on its path) are not the copy's."""
     env = {**os.environ, "PYTHONPATH": str(project)}
-    env.pop("PYTEST_XDIST_WORKER", None)
+    for outer in ("PYTEST_XDIST_WORKER", "PYTEST_ADDOPTS"):
+        env.pop(outer, None)
     return subprocess.run(command, cwd=project, env=env, capture_output=True, text=True,
                           timeout=1800, check=False)
 
