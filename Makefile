@@ -1,4 +1,5 @@
-# The two commands of the README: `make run` and `make test`.
+# The two commands of the README: `make run` and `make test` (the whole suite, as CI runs
+# it); `make check` is the inner loop's gate (README, "Tests").
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
@@ -19,16 +20,29 @@ SOAK_FACTOR ?= 5
 SOAK_SEED ?=
 SOAK_SELECT ?= tests
 
-.PHONY: run test soak lint bench clean
+.PHONY: run test check soak lint bench clean
 
 run: $(VENV)/.installed
 	$(BIN)/companion serve --host $(HOST) --port $(PORT)
 
+# Workers take whole modules, and a class apiece where a module splits its matrix so that
+# they share it (the browsers' accessibility and narrow-phone matrices).
+PYTEST := $(BIN)/python -m pytest -n auto --dist loadscope
+
 test: $(VENV)/.installed-test $(PURE)/.installed
 	$(BIN)/ruff check .
 	$(BIN)/mypy
-	$(BIN)/python -m pytest -n auto --dist loadfile
-	$(PURE_BIN)/python -m pytest -p tests.pure_mode -n auto --dist loadfile $(PURE_TESTS)
+	$(PYTEST)
+	$(PURE_BIN)/python -m pytest -p tests.pure_mode -n auto --dist loadscope $(PURE_TESTS)
+
+# Every test but the slow whole-system ones (marked `slow`: the browsers' game flows and the
+# other languages and sizes of their matrices, real servers, schemathesis, the new game in a
+# copy of the project), with a quarter of the property examples and no screenshots: under
+# 3 minutes on 2 cores.
+check: $(VENV)/.installed-test
+	$(BIN)/ruff check .
+	$(BIN)/mypy
+	HYPOTHESIS_PROFILE=check E2E_SCREENSHOTS=0 $(PYTEST) -m "not slow"
 
 # The property tests with fresh random examples, SOAK_FACTOR times as many, round after
 # round for SOAK_MINUTES; each failure printed with the seed that replays it (SOAK_SEED).

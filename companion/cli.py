@@ -4,13 +4,20 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
+import functools
 import json
 import sys
+from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from companion.server import logs
 from companion.server.addresses import lan_address, loopback
 from companion.server.bounds import MAX_CONNECTIONS_PER_CLIENT, THREADS
+
+if TYPE_CHECKING:
+    from companion.games.fury.selfplay import Harness
 
 DEFAULT_DB = "instance/companion.db"
 EXPORT_DEPTH = 64
@@ -153,8 +160,23 @@ def verify(args: argparse.Namespace) -> int:
     return 0 if report.ok else 1
 
 
+def selfplay_harness() -> Harness:
+    """What the self-play takes from above the rules: the referee's step-tied randomness,
+    the clock that times Dracula's decisions, the explorer's generator."""
+    import random
+    import time
+
+    from companion.fairplay import fairness
+    from companion.games.fury.selfplay import Harness
+
+    return Harness(fairness.random_for, fairness.seat_random_for, time.perf_counter,
+                   random.Random)
+
+
 def selfplay(args: argparse.Namespace) -> int:
-    from companion import selfplay as games
+    from multiprocessing import get_context
+
+    from companion.games.fury import selfplay as games
 
     if args.game != "fury":
         return fail(f"self-play knows only fury, not {args.game!r}.")
@@ -162,20 +184,27 @@ def selfplay(args: argparse.Namespace) -> int:
         return fail("--games must be at least 1.")
     if not 2 <= args.players <= 5:
         return fail("--players must be between 2 and 5.")
-    if args.fit:
-        from companion.games.fury.automa import dracula
+    harness = selfplay_harness()
+    with contextlib.ExitStack() as processes:
+        starmap: Callable[..., Any] = games.in_turn
+        if args.jobs > 1:
+            pool = processes.enter_context(get_context("fork").Pool(args.jobs))
+            starmap = functools.partial(pool.starmap, chunksize=1)
+        if args.fit:
+            from companion.games.fury.automa import dracula
 
-        values = games.fit(args.fit, args.seed, jobs=max(1, args.jobs))
-        dracula.VALUES_FILE.write_text(json.dumps(values, indent=1) + "\n", encoding="utf-8")
-        print(f"wrote {dracula.VALUES_FILE}:")
-        print(json.dumps(values, indent=1))
-        return 0
-    levels = [level.strip() for level in args.dracula.split(",") if level.strip()]
-    try:
-        by_level = games.run(levels, args.hunters, args.games, args.seed,
-                             players=args.players, jobs=max(1, args.jobs))
-    except ValueError as error:
-        return fail(f"{error}.")
+            values = games.fit(harness, args.fit, args.seed, starmap=starmap)
+            dracula.VALUES_FILE.write_text(json.dumps(values, indent=1) + "\n",
+                                           encoding="utf-8")
+            print(f"wrote {dracula.VALUES_FILE}:")
+            print(json.dumps(values, indent=1))
+            return 0
+        levels = [level.strip() for level in args.dracula.split(",") if level.strip()]
+        try:
+            by_level = games.run(harness, levels, args.hunters, args.games, args.seed,
+                                 players=args.players, starmap=starmap)
+        except ValueError as error:
+            return fail(f"{error}.")
     print(games.table(by_level, args.hunters))
     return 0
 

@@ -12,6 +12,11 @@ from companion.fairplay import fairness
 from tests import properties  # noqa: F401  (loads the hypothesis profile before any test)
 from tests.seeds import fixed_seeds
 
+collect_ignore = ["new_game"]
+"""Odd or Even's folder and tests, as a new game adds them: tests/test_new_game.py puts them
+in a copy of the project (a game under ``companion/games``, its tests under
+``tests/games``), where they run; here they are only files."""
+
 
 @pytest.fixture(autouse=True)
 def fresh_caches():

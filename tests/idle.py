@@ -2,7 +2,9 @@
 is "play nothing", "go on" or "end the turn" (issue 32: every tap a real choice).
 
 Shared by ``tests/test_idle_prompts.py`` (which asserts there are none) and
-``bench/taps.py`` (which reports taps per round per seat).
+``bench/taps.py`` (which reports taps per round per seat). Which moves only say "nothing",
+"go on" or "end", and which are corrections always on offer, each game's ``MOVES`` says
+(``Move.idle``, ``Move.correction``).
 """
 
 from __future__ import annotations
@@ -17,47 +19,24 @@ from typing import Any
 from companion.games.base import Action
 from tests.playing import default_options, fill_inputs, rng_for
 
-IDLE: dict[str, frozenset[str]] = {
-    "fury": frozenset({"pass", "to_time", "end_turn", "to_movement"}),
-    "deadmans": frozenset({"loot"}),
-    "drakula": frozenset({"end_move", "skip_special"}),
-    "duel": frozenset(),
-    "hera_zeus": frozenset(),
-    "kit": frozenset(),
-}
-"""Each game's actions that only say "nothing", "go on" or "end": offered alone they are a
-tap without a choice. (A choice's "none" key — "No card" — counts too, see ``idle``.) A
-lone "End the turn" while another seat may still act (a hunter's partner still giving him
-items) is a choice all the same: it closes the trade, so it counts only when nobody else
-has anything to do."""
-
-SECRET_BY_DESIGN: dict[str, frozenset[str]] = {
-    "duel": frozenset({"ready"}),
-    "fury": frozenset({"to_movement"}),
-}
-"""Asked of every seat on purpose, so the question tells nobody who holds what: Duel!'s
-Confused Signal is chosen in secret by both duellists at once ("Ready: no signal" beside
-the card for whoever holds it), so a phone without the card must be asked as well. Fury's
-hunter waits at the start of his turn whenever his hand might hold a card for it (issue 40:
-a question's existence is public); his moves stand beside it, but not at sea while Dracula
-may play Control Storms first, nor while Bats carry him — there "Go on" hands the moment
-over, and stands alone when none of his cards fits."""
-
-CORRECTIONS = frozenset({"hand_open"})
-"""Always on offer, never the question: Fury's "Correct something by hand"."""
-
 
 def answers(game: ModuleType, state: Any, seat: int) -> list[Action]:
-    """What ``seat`` is asked now, without the corrections always on offer."""
-    return [a for a in game.actions(state, seat) if a.action not in CORRECTIONS]
+    """What ``seat`` is asked now, without the corrections always on offer (a move the game
+    marks ``correction``)."""
+    moves = game.MOVES.moves
+    return [a for a in game.actions(state, seat) if not moves[a.action].correction]
 
 
-def idle(game_name: str, offered: list[Action]) -> bool:
-    """Whether a question's only answer is "nothing", "go on" or "end"."""
-    if len(offered) != 1 or offered[0].action in SECRET_BY_DESIGN.get(game_name, ()):
+def idle(game: ModuleType, offered: list[Action]) -> bool:
+    """Whether a question's only answer is "nothing", "go on" or "end": a move the game
+    marks ``idle``, or a choice's "none" key ("No card"). A lone "End the turn" while
+    another seat may still act (a hunter's partner still giving him items) is a choice all
+    the same: it closes the trade, so ``play`` counts it only when nobody else has anything
+    to do."""
+    if len(offered) != 1:
         return False
     only = offered[0]
-    return only.action in IDLE[game_name] or only.params.get("key") == "none"
+    return game.MOVES.moves[only.action].idle or only.params.get("key") == "none"
 
 
 @dataclass
@@ -85,7 +64,7 @@ def play(game: ModuleType, seed: int, players: int, max_steps: int = 2000,
         if not movers:
             return
         seat = chooser.choice(movers)
-        if idle(game.NAME, asked[seat]) and movers == [seat]:
+        if idle(game, asked[seat]) and movers == [seat]:
             only = asked[seat][0]
             tally.idle[f"{only.action}: {only.label}"] += 1
         action = chooser.choice(asked[seat])

@@ -19,6 +19,25 @@ def rng_for(step: int, seed: str = TEST_SEED) -> fairness.StepRandom:
     return fairness.random_for(seed, [], step)
 
 
+def seat_counts(game: Any) -> tuple[int, ...]:
+    """The seat counts a test plays a game at, read from the game: the fewest, the most and
+    one between (Fury 2, 3, 5; a game of two just 2).
+
+    >>> seat_counts(type("Game", (), {"MIN_PLAYERS": 2, "MAX_PLAYERS": 8}))
+    (2, 5, 8)
+    """
+    low, high = game.MIN_PLAYERS, game.MAX_PLAYERS
+    return tuple(sorted({low, (low + high) // 2, high}))
+
+
+def table_seats(game: Any) -> int:
+    """The seats of a table a test makes when the count is not the point: one a role where
+    the roles are fixed, else three where the game seats three (more than two, less than a
+    full table), else as many as it seats."""
+    spec = game.seats({option.name: option.default for option in game.OPTIONS})
+    return len(spec.roles) or max(spec.min, min(3, spec.max))
+
+
 def default_options(game: ModuleType, players: int) -> dict[str, Any]:
     options = {option.name: option.default for option in getattr(game, "OPTIONS", ())}
     options["players"] = players

@@ -69,7 +69,7 @@ def _export(steps: int, seed: int = 5, tamper: int | None = None) -> dict:
     """A format-1 export of the first ``steps`` actions of a self-played table whose Dracula
     is played by the app; ``tamper``: that step of Dracula's is replaced by another action
     the rules allow (the rest played on from there)."""
-    from companion import selfplay
+    from companion.games.fury import selfplay
     from companion.games.fury.automa import hunters
 
     seed_hex = fairness.new_seed()

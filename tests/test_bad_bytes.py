@@ -25,6 +25,9 @@ import pytest
 from companion import create_app
 from tests.test_restart import Server, call
 
+pytestmark = pytest.mark.slow  # a real server, every route: left to `make test`
+
+
 BAD = b"\xe9\xff"
 """Latin-1 ``é`` and a byte no UTF-8 text holds."""
 QUERY_NAMES = ("v", "d", "n", "device", "lang", "log_since", "round", "start", "t")

@@ -50,6 +50,7 @@ def test_reset_all_empties_every_cache():
     assert not any(caches.every_cache().values())
 
 
+@pytest.mark.registry
 def test_no_module_keeps_a_cache_of_its_own():
     """Every cache goes through the facility: no ``functools`` cache decorator anywhere in
     the package (each would be one more unnamed cache the tests cannot empty)."""

@@ -14,6 +14,7 @@ from typing import Any
 
 import gevent
 import pytest
+from gevent.hub import Waiter
 
 from companion import referee, store
 from companion.fairplay.errors import Refused
@@ -45,9 +46,18 @@ class CountingConnection:
 
 def together(*calls: Any) -> None:
     """Run each ``(function, *args)`` as a request would, all becoming ready in the same
-    turn of the loop (as requests that arrive at once: their timers fall due together)."""
+    turn of the loop (as requests that arrive at once: their timers fall due together).
+    Each timer counts from the loop's time of this turn, not the clock's: ``gevent.sleep``
+    reads the clock first, and on a loaded machine the two timers fell due a turn apart."""
     def request(function: Any, *args: Any) -> None:
-        gevent.sleep(0.001)
+        hub = gevent.get_hub()
+        waiter = Waiter(hub)
+        timer = hub.loop.timer(0.001)
+        timer.start(waiter.switch, None, update=False)
+        try:
+            waiter.get()
+        finally:
+            timer.close()
         function(*args)
 
     gevent.joinall([gevent.spawn(request, *call) for call in calls], raise_error=True)

@@ -21,6 +21,7 @@ from babel.messages.pofile import read_po
 
 from companion.games import GAMES
 from companion.web.i18n import catalogues, extract_messages
+from tests.playing import table_seats
 
 ALLOWED = frozenset({
     # the languages offered, each in its own language; the app's name
@@ -135,9 +136,7 @@ def _params(action: dict[str, Any], chooser: random.Random) -> dict[str, Any]:
 def screens(client: Any, name: str, lang: str,
             names: tuple[str, ...] = NAMES) -> list[tuple[str, str]]:
     """(label, HTML) of every screen of one game in ``lang``, along a random game."""
-    game = GAMES[name]
-    spec = game.seats({o.name: o.default for o in game.OPTIONS})
-    players = len(spec.roles) or max(spec.min, min(3, spec.max))
+    players = table_seats(GAMES[name])
     shown = [("the set-up form", client.get(f"/new/{name}?lang={lang}").get_data(as_text=True))]
     created = client.post("/api/tables", json={
         "game": name, "deal": "now", "lang": lang,

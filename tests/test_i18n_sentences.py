@@ -64,6 +64,7 @@ def test_no_message_says_s_in_brackets(name: str) -> None:
     assert [m for m in _ids(name) if S_IN_BRACKETS.search(m)] == []
 
 
+@pytest.mark.registry
 def test_no_recorded_screen_or_log_line_says_s_in_brackets() -> None:
     found = goldens()
     assert found

@@ -1,9 +1,10 @@
 """No question without a choice (issue 32): over seeded random games of every game, no seat
 is stopped by a prompt whose only answer is "play nothing", "go on" or "end the turn".
 
-``tests/idle.py`` says which answers are idle in each game and which questions are asked of
-every seat on purpose (a secret choice made by all at once). ``bench/taps.py`` reports the
-taps per round per seat that these games ask.
+Each game's ``MOVES`` says which moves only say that (``Move.idle``) and which are
+corrections always on offer (``Move.correction``); ``tests/idle.py`` plays the games and
+``bench/taps.py`` reports the taps per round per seat they ask. Each game is played at its
+fewest seats, its most and a count between (``tests.playing.seat_counts``).
 """
 
 from __future__ import annotations
@@ -12,9 +13,7 @@ import pytest
 
 from companion.games import GAMES
 from tests.idle import played
-
-PLAYERS = {"fury": (2, 3, 5), "deadmans": (2, 4), "drakula": (2,), "duel": (2,),
-           "hera_zeus": (2,), "kit": (2,)}
+from tests.playing import seat_counts
 
 
 @pytest.mark.parametrize("name", sorted(GAMES))
@@ -23,12 +22,12 @@ def test_no_prompt_offers_only_nothing(name: str) -> None:
     with nothing left but ending it ends by itself."""
     game = GAMES[name]
     idle: dict[str, int] = {}
-    taps = 0
-    for players in PLAYERS[name]:
+    for players in seat_counts(game):
         for seed in range(3):
             _state, tally = played(game, seed, players, max_steps=700)
-            taps += sum(tally.taps.values())
+            assert set(tally.taps) == set(range(players)), (
+                f"{name}, {players} seats, seed {seed}: only seats {sorted(tally.taps)} were "
+                "asked anything, so the game was not played")
             for label, count in tally.idle.items():
                 idle[label] = idle.get(label, 0) + count
-    assert taps > 10 * 3 * len(PLAYERS[name]), "the random games must have been played"
     assert idle == {}, f"prompts with no choice in {name}: {idle}"

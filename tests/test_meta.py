@@ -42,6 +42,19 @@ def test_every_game_has_tests_and_a_readme(name):
     assert list((ROOT / "tests" / "games" / name).glob("test_*.py")), f"no tests for {name}"
 
 
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_the_registry_leaves_every_game_package_a_package(name):
+    """``import companion.games.duel.rules as r`` reads ``companion.games.duel`` as an
+    attribute: the registry must not bind a rules module to the package's name (issue 44)."""
+    import companion.games
+
+    rules = GAMES[name]
+    package = getattr(companion.games, rules.__name__.split(".")[2])
+    assert hasattr(package, "__path__"), f"companion.games holds {package} as its package"
+    assert package.rules is rules
+
+
+@pytest.mark.registry
 def test_templates_never_receive_state():
     """Templates get view dicts only: no template mentions a game's ``state`` (the app's
     templates and every game's own)."""

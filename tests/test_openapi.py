@@ -29,6 +29,8 @@ import pytest
 from werkzeug.serving import make_server
 
 from companion import create_app
+from companion.games import GAMES
+from tests.playing import table_seats
 from tests.test_restart import free_port
 
 MAX_EXAMPLES = 15
@@ -51,10 +53,11 @@ def served(tmp_path):
     thread.start()
     client = app.test_client()
     seats, hosts, codes = [], [], []
-    for game in ("kit", "duel", "drakula", "deadmans", "hera_zeus", "fury"):
+    for game in GAMES.values():
+        seated = [{"name": name} for name in ("Anna", "Bob", "Cyril")[:table_seats(game)]]
         for deal, end in (("now", False), ("join", False), ("now", True)):
             created = client.post("/api/tables", json={
-                "game": game, "deal": deal, "seats": [{"name": "Anna"}, {"name": "Bob"}]})
+                "game": game.NAME, "deal": deal, "seats": seated})
             assert created.status_code == 201
             table = created.get_json()
             seats += [s["token"] for s in table["seats"] if not s["app"]]
@@ -123,6 +126,7 @@ def test_every_api_route_is_in_the_document(client, app):
     assert described == routes
 
 
+@pytest.mark.registry
 def test_every_game_option_is_typed_in_the_document(client):
     """A table's options are typed per game as the game declares them (kind, range,
     choices, default), and nothing else is accepted."""
@@ -164,6 +168,8 @@ def test_the_answer_that_makes_a_table_says_which_seat_the_app_plays(client):
     assert [s["app"] for s in table["seats"]] == [True, False]
 
 
+@pytest.mark.registry
+@pytest.mark.slow
 def test_schemathesis_finds_nothing_wrong(served, tmp_path):
     """All of schemathesis's checks over every operation: 0 failures, 0 5xx."""
     (tmp_path / "schemathesis.toml").write_text(config(served, MAX_EXAMPLES))

@@ -491,6 +491,7 @@ def test_playthrough_replays_as_recorded(name, request):
         pytest.fail(_first_difference(old, new, path), pytrace=False)
 
 
+@pytest.mark.registry
 def test_every_game_has_two_playthroughs():
     """Every registered game is recorded at least twice, each in its own folder and named
     after it."""

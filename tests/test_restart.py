@@ -15,6 +15,8 @@ from pathlib import Path
 
 import pytest
 
+pytestmark = pytest.mark.slow  # a real server killed and restarted: left to `make test`
+
 
 def free_port() -> int:
     with socket.socket() as probe:

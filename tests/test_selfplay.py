@@ -6,27 +6,28 @@ from __future__ import annotations
 
 import pytest
 
-from companion import selfplay
-from companion.cli import main
+from companion.cli import main, selfplay_harness
 from companion.fairplay import fairness
-from companion.games.fury import rules
+from companion.games.fury import rules, selfplay
 from companion.games.fury.automa import hunters
 from companion.games.fury.automa.play import LEVELS, decide, remember
+
+HARNESS = selfplay_harness()
 
 
 @pytest.mark.parametrize("level", LEVELS)
 def test_a_game_against_random_hunters_ends_with_a_winner(level):
     """Each level plays every decision the rules give Dracula to the end of the game: the
     rules engine accepts each (an illegal action would raise), nothing gets stuck."""
-    outcome = selfplay.play(3, level, "random")
+    outcome = selfplay.play(HARNESS, 3, level, "random")
     assert outcome.winner in ("dracula", "hunters")
     assert outcome.times and outcome.rounds > 0
 
 
 def test_the_same_seed_plays_the_same_game():
     """Paired comparisons rest on it: a seed fixes the deal, the dice and every choice."""
-    first = selfplay.play(4, "cautious", "searching")
-    again = selfplay.play(4, "cautious", "searching")
+    first = selfplay.play(HARNESS, 4, "cautious", "searching")
+    again = selfplay.play(HARNESS, 4, "cautious", "searching")
     assert (first.winner, first.steps, first.rounds, first.combats) == (
         again.winner, again.steps, again.rounds, again.combats)
 

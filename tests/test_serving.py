@@ -16,6 +16,8 @@ from companion.server import bounds, modes
 from tests.test_bad_bytes import exchange
 from tests.test_restart import Server, call
 
+pytestmark = pytest.mark.slow  # a real server, attacked: left to `make test`
+
 
 @pytest.fixture
 def server(tmp_path):

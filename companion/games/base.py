@@ -5,12 +5,13 @@ A game is a module of pure functions over plain JSON-serialisable state:
 - ``seats(options) -> SeatSpec``
 - ``setup(options, rng) -> state``
 - ``actions(state, seat) -> list[Action]``
-- ``apply(state, seat, action, rng) -> Applied``: one :class:`Moves` table per game
-  dispatches it (the shape checked once, by :meth:`Action.from_json`)
+- ``apply(state, seat, action, rng) -> Applied``: the game's :class:`Moves` table,
+  ``MOVES``, dispatches it (the shape checked once, by :meth:`Action.from_json`); each
+  :class:`Move` says whether it is idle or a correction (the idle-prompt test reads it)
 - ``view(state, seat | None) -> dict`` (``None`` is the table view)
 - ``result(state) -> Result | None``
-- ``redeal_hidden(state, seat, rng) -> state``: the same position as ``seat`` knows it,
-  with everything hidden from ``seat`` dealt anew (used by the leak tests).
+- ``redeal_hidden(state, seat | None, rng) -> state``: the same position as ``seat`` knows
+  it (``None``: the tablet), with everything hidden from it dealt anew (the leak tests).
 - ``empty_piles(state, chosen)``: the game's piles emptied in place (used by the
   conformance suite's empty-pile test).
 
@@ -332,6 +333,13 @@ class Move(Generic[H]):
     when: str = ""
     """The game's own word for when the move may be posted and what it costs (Blitz und
     Donner: ``setup``, ``paid``, ``free``, ``reply``); :attr:`Moves.allowed` reads it."""
+    idle: bool = False
+    """The move only says "nothing", "go on" or "end": offered alone it is a tap without a
+    choice, which the game should spare its players (issue 32; tests/test_idle_prompts.py
+    plays every game at random and fails on one)."""
+    correction: bool = False
+    """Always on offer beside the question, never the question itself (Fury's "Correct
+    something by hand"): left out when a test asks whether a prompt offers a choice."""
 
 
 def needed(params: Mapping[str, Any], name: str) -> Any:
@@ -637,15 +645,22 @@ class GameOf(Protocol[S]):
 
     def actions(self, state: S, seat: int) -> list[Action]: ...
 
+    @property
+    def MOVES(self) -> Moves[S, Any]:
+        """Every move the game declares: its handler, its parameters and what kind of
+        question it is (:attr:`Move.idle`, :attr:`Move.correction`)."""
+
     def apply(self, state: S, seat: int, action: Any, rng: Random) -> Applied[S]:
-        """``action`` is ``{"action": name, "params": {...}}`` as posted (a game with a
-        :class:`Moves` table also takes an :class:`Action` it parsed)."""
+        """``action`` is ``{"action": name, "params": {...}}`` as posted, or an
+        :class:`Action` already parsed: ``MOVES.apply``."""
 
     def view(self, state: S, seat: int | None) -> dict[str, Any]: ...
 
     def result(self, state: S) -> Result | None: ...
 
-    def redeal_hidden(self, state: S, seat: int, rng: Random) -> S: ...
+    def redeal_hidden(self, state: S, seat: int | None, rng: Random) -> S:
+        """The same position as ``seat`` knows it (``None``: the tablet, which knows only
+        what is public), everything hidden from it dealt anew (the leak tests)."""
 
     def empty_piles(self, state: S, chosen: Callable[[int], bool]) -> None:
         """Empty, in place, the piles ``chosen(i)`` names by their number (decks, discards,

@@ -26,6 +26,9 @@ CHROMIUM_FLAGS = [
     "--disable-component-update", "--disable-sync", "--no-first-run",
 ]
 SHOTS = Path(__file__).parent / "screenshots"
+TAKE_SHOTS = os.environ.get("E2E_SCREENSHOTS", "1") != "0"
+"""``E2E_SCREENSHOTS=0`` (`make check`) writes none: a full-page PNG is a third of the
+narrow-phone test's CPU, and nothing asserts on one."""
 WAIT = 20_000
 """ms a test waits for what must appear (an update, the deal, a result): a hang guard for a
 busy machine, never a speed check; how fast screens update is bench/'s question."""
@@ -138,9 +141,10 @@ class Device:
 
     def shot(self, label: str, full_page: bool = True) -> Path:
         """A PNG in tests/e2e/screenshots/ (git-ignored); prefix labels with the game."""
-        SHOTS.mkdir(exist_ok=True)
         path = SHOTS / f"{label}-{self.name}.png"
-        self.page.screenshot(path=str(path), full_page=full_page)
+        if TAKE_SHOTS:
+            SHOTS.mkdir(exist_ok=True)
+            self.page.screenshot(path=str(path), full_page=full_page)
         return path
 
     def close(self) -> None:

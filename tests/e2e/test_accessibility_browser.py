@@ -2,8 +2,9 @@
 serious violation, in English and Russian, on a 360 px phone and a 1280 px tablet, in the
 light and the dark theme.
 
-axe-core 4.14.1 is vendored beside this file (``vendor/``, with its licence) and injected
-into each page; it never ships with the app. The screens: the lobby, the join page, this
+axe-core 4.14.1 is vendored beside this file (``vendor/``, with its licence) and handed to
+each browser context once, as a script every page it opens runs first; it never ships with
+the app. The screens: the lobby, the join page, this
 device's list, every game's set-up form, and for every game a table dealt and played a
 stretch by a fixed chooser — its tablet view, its host screen and every seat's phone. What
 the rules cover is axe's default set (WCAG 2.0–2.2 A and AA, and its best practices); a
@@ -11,6 +12,11 @@ violation names its rule, its impact and the first elements it found.
 
 ``AXE_REPORT=path`` writes every violation of every impact (moderate and minor too) as
 JSON, for the issue's before/after counts.
+
+The matrix is a class per language, so that two workers share it (``--dist loadscope``
+sends each class to a worker of its own); `make check` audits Russian on the phone in both
+themes (the language `tests/e2e/test_narrow_phones_browser.py` checks there too) and leaves
+the rest to `make test` (marked ``slow``).
 """
 
 from __future__ import annotations
@@ -25,11 +31,11 @@ import pytest
 
 from companion.games import GAMES
 from tests.e2e.conftest import PHONE, TABLET, Device
+from tests.playing import table_seats
 
 pytestmark = pytest.mark.browser
 
 AXE = Path(__file__).parent / "vendor" / "axe-4.14.1.min.js"
-LANGS = ("en", "ru")
 SIZES = {"phone": PHONE, "tablet": TABLET}
 THEMES = ("light", "dark")
 STEPS = 14
@@ -60,11 +66,6 @@ def _params(action: dict[str, Any], chooser: random.Random) -> dict[str, Any]:
     return params
 
 
-def _seats(game: Any) -> int:
-    spec = game.seats({o.name: o.default for o in game.OPTIONS})
-    return len(spec.roles) or max(spec.min, min(3, spec.max))
-
-
 @pytest.fixture(scope="module")
 def screens(server, browser) -> list[tuple[str, str]]:
     """(label, path) of every screen: the platform's pages, then each game's table played
@@ -76,7 +77,7 @@ def screens(server, browser) -> list[tuple[str, str]]:
     for name, game in GAMES.items():
         created = request.post(f"{server}/api/tables", data={
             "game": name, "deal": "now",
-            "seats": [{"name": n} for n in NAMES[:_seats(game)]]}).json()
+            "seats": [{"name": n} for n in NAMES[:table_seats(game)]]}).json()
         tokens = [s["token"] for s in created["seats"]]
         chooser = random.Random(f"axe:{name}")
         for _ in range(STEPS):
@@ -103,22 +104,19 @@ def audit(device: Device, server: str, screens: list[tuple[str, str]],
           lang: str) -> dict[str, list[dict[str, Any]]]:
     """Every screen's violations, by the screen's label."""
     page = device.page
-    script = AXE.read_text(encoding="utf-8")
     out = {}
     for label, path in screens:
         page.goto(f"{server}{path}?lang={lang}", wait_until="load")
-        page.add_script_tag(content=script)
         out[label] = page.evaluate(RUN_AXE)
     return out
 
 
-@pytest.mark.parametrize("theme", THEMES)
-@pytest.mark.parametrize("size", sorted(SIZES))
-@pytest.mark.parametrize("lang", LANGS)
-def test_no_screen_has_a_critical_or_serious_accessibility_violation(
-        server, browser, screens, lang, size, theme):
+def no_grave_violation(server, browser, screens, lang: str, size: str, theme: str) -> None:
+    """axe over every screen in one language, size and theme: no critical or serious
+    violation."""
     device = Device(browser, f"axe-{lang}-{size}-{theme}", color_scheme=theme, bypass_csp=True,
                     **SIZES[size])
+    device.context.add_init_script(path=AXE)
     try:
         found = audit(device, server, screens, lang)
     finally:
@@ -133,3 +131,28 @@ def test_no_screen_has_a_critical_or_serious_accessibility_violation(
              for label, violations in found.items()}
     grave = {label: v for label, v in grave.items() if v}
     assert grave == {}, json.dumps(grave, ensure_ascii=False, indent=1)
+
+
+SIZE = pytest.mark.parametrize("size", ["phone", pytest.param("tablet", marks=pytest.mark.slow)])
+THEME = pytest.mark.parametrize("theme", THEMES)
+
+
+class Audit:
+    """The matrix in one language: each size and theme."""
+
+    lang = "ru"
+
+    @THEME
+    @SIZE
+    def test_no_screen_has_a_critical_or_serious_accessibility_violation(
+            self, server, browser, screens, size, theme):
+        no_grave_violation(server, browser, screens, self.lang, size, theme)
+
+
+class TestRussian(Audit):
+    lang = "ru"
+
+
+@pytest.mark.slow
+class TestEnglish(Audit):
+    lang = "en"

@@ -17,7 +17,7 @@ from playwright.sync_api import expect
 
 from tests.e2e.conftest import WAIT, wait_for_the_deal
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 NAMES = ["Anna", "Bart", "Cora"]
 LOOT_AT = 3  # the simple rule: take the loot once the row holds this many cards

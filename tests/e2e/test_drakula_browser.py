@@ -23,7 +23,7 @@ from playwright.sync_api import expect
 
 from tests.e2e.conftest import WAIT, check_the_cards, wait_for_the_deal
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 NAMES = ("Mina", "Abraham")  # seat 0 Dracula, seat 1 Van Helsing
 PICKS = (("coffin", "amulet"), ("victim", "crucifix"))

@@ -17,7 +17,7 @@ from playwright.sync_api import expect
 
 from tests.e2e.conftest import WAIT, check_the_cards, wait_for_the_deal
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 RULE = ("mind", "demon", "wind", "wet_powder", "nerves", "mistress", "aim", "shot", "bluff")
 NAMES = {"aim": "Aim", "bluff": "Bluff", "shot": "Shot", "wet_powder": "Wet Powder",

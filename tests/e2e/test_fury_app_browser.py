@@ -16,7 +16,7 @@ from playwright.sync_api import expect
 from companion.fairplay import verify
 from tests.e2e.conftest import WAIT, check_the_cards, serve, wait_for_the_deal
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 TAPS = 3000
 """More taps than a whole game of four hunters takes."""

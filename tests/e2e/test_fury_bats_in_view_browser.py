@@ -20,7 +20,7 @@ from tests.e2e import fury_evening as evening
 from tests.e2e.conftest import WAIT, serve
 from tests.e2e.test_question_in_view_browser import IN_VIEW, at_the_log
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 BOARD = ".fd-seat .fd-board li[data-piece=godalming]"
 OPTIONS = {k: v for k, v in evening.options().items() if k not in ("checked", "players")}

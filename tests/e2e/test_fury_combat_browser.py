@@ -20,7 +20,7 @@ from playwright.sync_api import expect
 
 from tests.e2e.test_fury_browser import WAIT, choose, open_table, tap, wait_turn
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 
 def hunters_stay(anna, boris) -> None:

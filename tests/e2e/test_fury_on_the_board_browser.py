@@ -27,7 +27,7 @@ from companion.games.fury import board, cards
 from tests.e2e import fury_evening as evening
 from tests.e2e.conftest import WAIT, check_the_cards
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 SMALL_TABLET = {"width": 1024, "height": 768}
 ROLES = ("Dracula", "Lord Godalming and Dr. Seward", "Van Helsing", "Mina Harker")

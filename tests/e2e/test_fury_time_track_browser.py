@@ -8,7 +8,7 @@ import pytest
 
 from tests.e2e.conftest import PHONE, TABLET, Device
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 CELLS = """() => [...document.querySelectorAll('.fd-time .tt')].map(cell => {
   const text = cell.firstChild;

@@ -14,7 +14,7 @@ from playwright.sync_api import expect
 
 from tests.e2e.conftest import CHROMIUM, CHROMIUM_FLAGS, PHONE, WAIT, Device, wait_for_the_deal
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 TAP = 44  # px: the smallest touch target a phone screen may offer (STYLE.md, the brief)
 

@@ -21,7 +21,7 @@ from playwright.sync_api import expect
 
 from tests.e2e.conftest import WAIT, check_the_cards, wait_for_the_deal
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 NAMES = ("Helena", "Zenon")  # seat 0 Hera, seat 1 Zeus
 PHONE_SIZE = {"width": 360, "height": 780}

@@ -28,7 +28,7 @@ from tests.e2e.conftest import (
     wait_for_the_deal,
 )
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 
 def until(page, script: str) -> None:

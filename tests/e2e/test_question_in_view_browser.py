@@ -15,7 +15,7 @@ from playwright.sync_api import expect
 from tests.e2e.conftest import WAIT
 from tests.e2e.test_fury_browser import choose, open_table, wait_turn
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 IN_VIEW = """() => {
   const live = document.getElementById('live');

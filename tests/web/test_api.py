@@ -7,6 +7,7 @@ import pytest
 from companion.games import GAMES
 
 
+@pytest.mark.registry
 def test_games_lists_every_registered_game_with_options(client):
     games = client.get("/api/games").get_json()["games"]
     assert [g["id"] for g in games] == list(GAMES)

@@ -12,7 +12,9 @@ import tracemalloc
 import pytest
 
 from companion import store
+from companion.games import GAMES
 from companion.games.kit.rules import MAX_CARDS, parse_cards
+from tests.playing import table_seats
 
 
 def snapshot(app) -> str:
@@ -135,9 +137,6 @@ def test_superscript_two_is_not_a_number(client, app, tables):
     ("fury", {"initiative": "claws=²"}, "card=value"),
     ("kit", {"deck": "custom", "cards": "²x Aim"}, "digits 0 to 9"),
     ("kit", {"deck": "custom", "cards": "Bluff\n٣ x Aim"}, "digits 0 to 9"),
-    ("hera_zeus", {"count_s7": "²"}, "whole number"),
-    ("duel", {"jokers_demon": "¹"}, "whole number"),
-    ("deadmans", {"beneath_limit": "³"}, "whole number"),
 ])
 def test_digits_other_than_0_to_9_in_options_are_refused(client, app, game, options, says):
     """``str.isdigit`` takes ``²`` and ``٣``; ``int`` refuses the first and reads the second:
@@ -148,6 +147,22 @@ def test_digits_other_than_0_to_9_in_options_are_refused(client, app, game, opti
     response = client.post("/api/tables", json={"game": game, "options": options,
                                                 "seats": names})
     assert says in refused(response)
+    assert snapshot(app) == before
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_a_number_option_takes_the_digits_0_to_9_only(client, app, name):
+    """Each whole-number option of every game (read from its ``OPTIONS``), written with a
+    superscript or an Arabic-Indic digit: a 400 that names the option, and no table."""
+    game = GAMES[name]
+    numbers = [option for option in game.OPTIONS if option.kind == "int"]
+    names = [{"name": n} for n in ("Anna", "Bob", "Cyril")[:table_seats(game)]]
+    before = snapshot(app)
+    for option in numbers:
+        for digit in ("²", "٣"):
+            response = client.post("/api/tables", json={
+                "game": name, "options": {option.name: digit}, "seats": names})
+            assert "must be a whole number" in refused(response), (option.name, digit)
     assert snapshot(app) == before
 
 

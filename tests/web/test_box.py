@@ -15,6 +15,7 @@ from companion.fairplay import errors
 from companion.games import GAMES
 from companion.games.fury import combat_cards
 from tests.conftest import Tables
+from tests.playing import table_seats
 from tests.web.screens import csrf, texts
 
 FURY_FOUR = ("Vlad", "Anna", "Boris", "Cyril")
@@ -300,8 +301,6 @@ def final_state(client, code: str) -> dict:
 
         return referee.open_table(get_db(), code).state
 
-PLAYERS = {"kit": 2, "duel": 2, "deadmans": 3, "drakula": 2, "fury": 3, "hera_zeus": 2}
-
 
 def end_the_table(client, created: dict) -> None:
     host = f"/h/{created['host_token']}"
@@ -317,7 +316,7 @@ def test_ending_the_table_tells_the_outcome_then_everything_hidden_on_every_scre
     the tablet, the host and every phone say it was abandoned (the kit, which has no end of
     its own: that the table has ended), then everything that was hidden, then the seed;
     no new seat link is offered any more."""
-    names = [f"P{i}" for i in range(PLAYERS[name])]
+    names = [f"P{i}" for i in range(table_seats(GAMES[name]))]
     created = client.post("/api/tables", json={
         "game": name, "deal": "now", "seats": [{"name": n} for n in names]}).get_json()
     screens = [f"/t/{created['code']}", f"/h/{created['host_token']}",

@@ -152,7 +152,7 @@ MOVES: Moves[State, Handler] = Moves(
         "choose": Move(characters.choose, {"character": int}),
         "target": Move(characters.target, {"seat": int}),
         "flip": Move(turn.flip),
-        "loot": Move(turn.loot_action),
+        "loot": Move(turn.loot_action, idle=True),
         "aim": Move(choices.aim, {"seat": int}),
         "hook": Move(choices.choice_handler("hook"), _SUIT),
         "cannon": Move(choices.choice_handler("cannon"), _AT),
@@ -289,5 +289,5 @@ def redeal_hidden(state: State, seat: int | None, rng: Random) -> State:
 __all__ = [
     "NAME", "TITLE", "BLURB", "MIN_PLAYERS", "MAX_PLAYERS", "HAS_HIDDEN_INFO", "HAS_CHANCE",
     "MAX_TURNS", "REMATCH", "STATE_VERSION", "OPTIONS", "seats", "validate", "setup", "actions",
-    "apply", "view", "result", "redeal_hidden", "empty_piles", "box", "reveal", "upgrade",
+    "MOVES", "apply", "view", "result", "redeal_hidden", "empty_piles", "box", "reveal", "upgrade",
 ]

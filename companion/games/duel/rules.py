@@ -248,6 +248,8 @@ Handler = Callable[[State, int, dict[str, Any], Random], Applied[State]]
 """A duel's move: the thawed state, the seat, the checked params, the step's randomness."""
 MOVES: Moves[State, Handler] = Moves(
     {
+        # Not idle, though it plays nothing: asked of both duellists at once, so that the
+        # question tells nobody who holds Confused Signal.
         "ready": Move(secret.ready),
         "signal": Move(secret.signal),
         "choose": Move(secret.choose, {"card": int}),

@@ -303,7 +303,7 @@ def _run(state: State, seat: int, move: Move[Handler], params: dict[str, Any],
 MOVES: Moves[State, Handler] = Moves(
     {
         "start_at": Move(order_of_play.do_start_at, {"place": str}),
-        "to_time": Move(order_of_play.do_to_time),
+        "to_time": Move(order_of_play.do_to_time, idle=True),
         "move": Move(dracula_turn.do_move, {"to": str, "power": str}),
         "teleport": Move(dracula_turn.do_teleport),
         "dropoff": Move(dracula_turn.do_dropoff, {"choice": str, "token": str}),
@@ -311,6 +311,9 @@ MOVES: Moves[State, Handler] = Moves(
         "attack": Move(dracula_turn.do_attack),
         "place": Move(dracula_turn.do_place, {"token": str}),
         "ambush": Move(dracula_turn.do_ambush, {"token": str, "hunter": str}),
+        # Not idle, though it only goes on: a hunter's turn starts with it whenever his
+        # hand might hold a card for the moment, and alone where none fits, so that the
+        # question tells nobody what he holds (issue 40: a question's existence is public).
         "to_movement": Move(hunter_turn.do_to_movement),
         "resolve": Move(hunter_turn.do_resolve, {"ability": str}),
         "go": Move(hunter_turn.do_go, {"place": str}),
@@ -318,7 +321,7 @@ MOVES: Moves[State, Handler] = Moves(
         # a card played for another hunter (Hypnosis) names him
         "play_event": Move(event_cards.do_play_event, {"card": str, "hunter": str},
                            optional={"target": str}),
-        "pass": Move(event_cards.do_pass),
+        "pass": Move(event_cards.do_pass, idle=True),
         # no card until this turn ends (issue 40)
         "pass_turn": Move(event_cards.do_pass_turn),
         "join": Move(hunter_turn.do_join, {"hunter": str, "join": bool}),
@@ -331,14 +334,14 @@ MOVES: Moves[State, Handler] = Moves(
         "rest": Move(hunter_turn.do_rest, {"hunter": str}),
         "supply": Move(hunter_turn.do_supply, {"hunter": str, "what": str}),
         "give": Move(hunter_turn.do_give, {"from": str, "to": str, "card": str}),
-        "end_turn": Move(hunter_turn.do_end_turn),
+        "end_turn": Move(hunter_turn.do_end_turn, idle=True),
         "discard": Move(hunter_turn.do_discard, {"card": str}),
         "next_encounter": Move(encounters.do_next, {"token": str}),
         "choose": Move(choices.do_choose, {"key": str}),
         # against several hunters Dracula's tactic names the hunter it strikes
         "tactic": Move(combat_rounds.do_tactic, {"fighter": str, "card": str},
                        optional={"target": str}),
-        "hand_open": Move(byhand.do_open),
+        "hand_open": Move(byhand.do_open, correction=True),
         "hand_done": Move(byhand.do_done),
         "hand_blood": Move(byhand.do_blood, {"by": int}),
         "hand_health": Move(byhand.do_health, {"hunter": str, "by": int}),
@@ -407,7 +410,7 @@ def app_decide(memory: automa.Memory, offered: list[dict[str, Any]], rng: Random
 __all__ = [
     "NAME", "TITLE", "BLURB", "MIN_PLAYERS", "MAX_PLAYERS", "HAS_HIDDEN_INFO", "HAS_CHANCE",
     "REMATCH", "MAX_TURNS", "OPTIONS", "STATE_VERSION", "upgrade", "seats", "setup", "actions",
-    "apply", "view", "result",
+    "MOVES", "apply", "view", "result",
     "empty_piles",
     "redeal_hidden", "box", "reveal", "default_options", "validate", "controller", "hunters_of",
     "DRACULA", "app_seats", "app_moment", "app_remember", "app_decide",

@@ -550,8 +550,9 @@ def _roll_view(roll: Roll, seat: int | None) -> dict[str, Any]:
     }
 
 
-def redeal_hidden(state: State, seat: int, rng: Random) -> State:
-    """The same table as ``seat`` knows it, with everything hidden from it dealt anew."""
+def redeal_hidden(state: State, seat: int | None, rng: Random) -> State:
+    """The same table as ``seat`` knows it (``None``: the tablet), with everything hidden
+    from it dealt anew."""
     new = thaw(state)
     hidden: list[HandCard | PlaceCard] = [
         card for other, hand in enumerate(new["hands"]) if other != seat

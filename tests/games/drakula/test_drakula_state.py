@@ -9,6 +9,7 @@ from companion.games.drakula import rules
 from companion.games.drakula.state import State
 from companion.games.drakula.turn import start_turn
 from tests.playing import rng_for
+from tests.properties import examples
 from tests.typed_state import mismatch, random_states
 
 
@@ -25,7 +26,7 @@ def test_the_check_finds_a_wrong_stage_or_an_unknown_key():
 
 def test_every_state_of_a_game_has_the_declared_shape():
     phases, stages, specs, hows = set(), set(), set(), set()
-    for state in random_states(rules, 2, range(30), 600, "give_target", 0.05):
+    for state in random_states(rules, 2, range(examples(30)), 600, "give_target", 0.05):
         found = mismatch(state, State)
         assert found is None, found
         phases.add(state["phase"])

@@ -7,6 +7,7 @@ from __future__ import annotations
 from companion.games.fury import rules
 from companion.games.fury.state import State
 from tests.playing import rng_for
+from tests.properties import examples
 from tests.typed_state import mismatch, random_states
 
 
@@ -21,7 +22,7 @@ def test_the_check_finds_a_wrong_phase_or_an_unknown_key():
 
 def test_every_state_of_a_game_has_the_declared_shape():
     kinds = set()
-    for state in random_states(rules, 3, range(12), 1500, "hand_open", 0.01):
+    for state in random_states(rules, 3, range(examples(12)), 1500, "hand_open", 0.01):
         found = mismatch(state, State)
         assert found is None, found
         kinds |= {item["kind"] for item in state["queue"]}

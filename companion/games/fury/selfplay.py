@@ -14,19 +14,23 @@ rules reveal him whoever looks), rounds, games that did not end, the
 decision time (p50, p95, max), the belief's size and its time per update; and for two
 levels on the same seeds, the difference in wins with its paired 95 % interval and the
 exact two-sided sign test on the games they disagree on (McNemar).
+
+Pure like the rules beside it: what a game may not import — the table's randomness (a layer
+above the games), a clock, the explorer's generator, the processes to play in — the command
+line hands in (a :class:`Harness`, a ``starmap``). It reads the whole state, as the referee
+does, so it lives beside the automa rather than in it (``automa/`` imports nothing that
+reads a state).
 """
 
 from __future__ import annotations
 
 import math
-import random
 import statistics
-import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol, TypeVar
 
-from companion.fairplay import fairness
+from companion.games.base import Random
 from companion.games.fury import board, rules
 from companion.games.fury.automa import hunters as hunter_policies
 from companion.games.fury.automa.play import LEVELS, Memory, decide, remember
@@ -34,6 +38,42 @@ from companion.games.fury.state import State
 
 MAX_STEPS = 8000
 """A game still going after this many actions is counted as stuck."""
+
+T = TypeVar("T")
+R = TypeVar("R")
+
+
+class Explorer(Protocol):
+    """The generator of a fitting game's exploring moves (``random.Random``): the harness's
+    own, never the table's, so that the game's dice stay those of its seed."""
+
+    def random(self) -> float: ...
+
+    def choice(self, seq: Sequence[T]) -> T: ...
+
+
+@dataclass(frozen=True)
+class Harness:
+    """What a self-played game needs from outside the rules layer; module-level functions
+    and a class, so that a process pool can send it to its workers."""
+
+    table_random: Callable[[str, Sequence[dict[str, Any]], int], Random]
+    """A step's randomness from the seed: ``fairness.random_for``."""
+    seat_random: Callable[[str, Sequence[dict[str, Any]], int, int], Random]
+    """A seat's own randomness for its decision: ``fairness.seat_random_for``."""
+    clock: Callable[[], float]
+    """Seconds, to time the decisions: ``time.perf_counter``."""
+    explorer: Callable[[int], Explorer]
+    """The explorer's generator from a seed: ``random.Random``."""
+
+
+Starmap = Callable[[Callable[..., R], Iterable[tuple[Any, ...]]], list[R]]
+"""Runs a function over argument tuples, in order: :func:`in_turn` or a process pool's."""
+
+
+def in_turn(function: Callable[..., R], tasks: Iterable[tuple[Any, ...]]) -> list[R]:
+    """Every task in this process, one after the other."""
+    return [function(*task) for task in tasks]
 
 
 @dataclass
@@ -61,9 +101,8 @@ def seed_hex(seed: int) -> str:
     return f"{seed:064x}"
 
 
-def play(seed: int, level: str, hunters: str = "searching", players: int = 2,
-         clock: Callable[[], float] = time.perf_counter,
-         max_steps: int = MAX_STEPS, explore: float = 0.0,
+def play(harness: Harness, seed: int, level: str, hunters: str = "searching",
+         players: int = 2, max_steps: int = MAX_STEPS, explore: float = 0.0,
          samples: list[dict[str, Any]] | None = None) -> Outcome:
     """One game: Dracula at ``level`` (seat 0) against ``players - 1`` hunter players.
 
@@ -71,13 +110,14 @@ def play(seed: int, level: str, hunters: str = "searching", players: int = 2,
     Dracula's moves by a random legal one, and ``samples`` gets, for every move, the
     measured quantities of the move made and whether the hunters met him before his next
     move; each sample learns the game's winner at the end."""
-    explorer = random.Random(seed * 7919 + 1)
+    explorer = harness.explorer(seed * 7919 + 1)
+    clock = harness.clock
     pending: dict[str, Any] | None = None
     first = len(samples) if samples is not None else 0
     key = seed_hex(seed)
     options = {option.name: option.default for option in rules.OPTIONS}
     options["players"] = players
-    state = rules.setup(options, fairness.random_for(key, [], 0))
+    state = rules.setup(options, harness.table_random(key, [], 0))
     memory = remember(None, *rules.app_moment(state, [], rules.DRACULA))
     out = Outcome(seed, level, hunters, "stuck", 0, 0, False, 0)
     fighting = False
@@ -85,7 +125,7 @@ def play(seed: int, level: str, hunters: str = "searching", players: int = 2,
         if state["result"] is not None:
             break
         seat, offered = _next_seat(state, players)
-        rng = fairness.seat_random_for(key, [], step, seat)
+        rng = harness.seat_random(key, [], step, seat)
         if seat == rules.DRACULA:
             started = clock()
             action = decide(memory, offered, rng, level)
@@ -103,7 +143,7 @@ def play(seed: int, level: str, hunters: str = "searching", players: int = 2,
             # the hunters reuse it with their own view rather than work it out again
             theirs = Memory(memory.tracker, memory.belief, rules.view(state, seat))
             action = hunter_policies.decide(theirs, offered, rng, hunters)
-        applied = rules.apply(state, seat, action, fairness.random_for(key, [], step))
+        applied = rules.apply(state, seat, action, harness.table_random(key, [], step))
         state = applied.state
         out.steps = step
         started = clock()
@@ -190,7 +230,7 @@ def sign_test(better: int, worse: int) -> float:
     if n == 0:
         return 1.0
     k = min(better, worse)
-    tail = sum(math.comb(n, i) for i in range(k + 1)) / 2 ** n
+    tail = sum(math.comb(n, i) for i in range(k + 1)) / (1 << n)
     return min(1.0, 2 * tail)
 
 
@@ -243,8 +283,8 @@ def paired(a: list[Outcome], b: list[Outcome]) -> dict[str, Any]:
             "better": better, "worse": worse, "p": sign_test(better, worse)}
 
 
-def run(levels: list[str], hunters: str, games: int, seed: int, players: int = 2,
-        jobs: int = 1, report: Callable[[str], None] = print) -> dict[str, list[Outcome]]:
+def run(harness: Harness, levels: list[str], hunters: str, games: int, seed: int,
+        players: int = 2, starmap: Starmap[Outcome] = in_turn) -> dict[str, list[Outcome]]:
     """Play ``games`` games per level on the seeds ``seed``, ``seed + 1``…"""
     for level in levels:
         if level not in LEVELS:
@@ -252,15 +292,8 @@ def run(levels: list[str], hunters: str, games: int, seed: int, players: int = 2
     if hunters not in hunter_policies.POLICIES:
         raise ValueError(f"unknown hunters {hunters!r}: one of "
                          f"{', '.join(hunter_policies.POLICIES)}")
-    tasks = [(s, level, hunters, players) for level in levels
-             for s in range(seed, seed + games)]
-    if jobs > 1:
-        from multiprocessing import get_context
-
-        with get_context("fork").Pool(jobs) as pool:
-            done = pool.starmap(play, tasks, chunksize=1)
-    else:
-        done = [play(*task) for task in tasks]
+    done = starmap(play, [(harness, s, level, hunters, players) for level in levels
+                          for s in range(seed, seed + games)])
     by_level: dict[str, list[Outcome]] = {level: [] for level in levels}
     for outcome in done:
         by_level[outcome.level].append(outcome)
@@ -359,20 +392,15 @@ def _solve(a: list[list[float]], b: list[float]) -> list[float]:
     return [m[i][n] / m[i][i] if abs(m[i][i]) > 1e-12 else 0.0 for i in range(n)]
 
 
-def fit(games: int, seed: int, jobs: int = 1, explore: float = 0.3) -> dict[str, Any]:
+def fit(harness: Harness, games: int, seed: int, explore: float = 0.3,
+        starmap: Starmap[list[dict[str, Any]]] = in_turn) -> dict[str, Any]:
     """Play ``games`` games of an exploring Cunning Dracula (half against the random
     hunters, half against the searching ones) and measure: ``focus``, the share of the
     hunters' search that follows the belief (the value that best predicts, by likelihood,
     whether the hunters met Dracula before his next move); then the weights of the move's
     measured quantities in the chance that Dracula wins (logistic regression)."""
-    tasks = [(s, "random" if s % 2 else "searching", explore) for s in range(seed, seed + games)]
-    if jobs > 1:
-        from multiprocessing import get_context
-
-        with get_context("fork").Pool(jobs) as pool:
-            parts = pool.starmap(_fit_game, tasks, chunksize=1)
-    else:
-        parts = [_fit_game(*task) for task in tasks]
+    parts = starmap(_fit_game, [(harness, s, "random" if s % 2 else "searching", explore)
+                                for s in range(seed, seed + games)])
     samples = [row for part in parts for row in part]
     best, best_ll = 0, -math.inf
     for i, _focus in enumerate(FOCUS_GRID):
@@ -401,7 +429,8 @@ def fit(games: int, seed: int, jobs: int = 1, explore: float = 0.3) -> dict[str,
     }
 
 
-def _fit_game(seed: int, hunters: str, explore: float) -> list[dict[str, Any]]:
+def _fit_game(harness: Harness, seed: int, hunters: str,
+              explore: float) -> list[dict[str, Any]]:
     samples: list[dict[str, Any]] = []
-    play(seed, "cunning", hunters, explore=explore, samples=samples)
+    play(harness, seed, "cunning", hunters, explore=explore, samples=samples)
     return samples
