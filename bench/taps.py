@@ -12,7 +12,9 @@ three). A round is the game's own round counter where its state keeps one (Fury'
 ``round``), else one turn of every seat where it counts turns (Dead Man's Draw's ``turns``);
 a game with neither is reported per game. Random play taps more than people do (it
 wanders), so compare runs with each other, not with a table. Not a test: nothing fails on
-a figure.
+a figure. What asking every seat that may hold a card costs a Fury table (issue 40: taps,
+questions and seconds of waiting per round, before and after) is measured by
+``bench/asking.py``.
 """
 
 from __future__ import annotations
