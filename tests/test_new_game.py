@@ -127,8 +127,7 @@ def copy_with_the_new_game(root: Path) -> Path:
     folder, its tests, its registry entry; nothing else is edited."""
     project = root / "project"
     skip = shutil.ignore_patterns("__pycache__", "*.mo", ".hypothesis", "screenshots")
-    for name in ("companion", "templates", "static"):
-        shutil.copytree(ROOT / name, project / name, ignore=skip)
+    shutil.copytree(ROOT / "companion", project / "companion", ignore=skip)
     shutil.copytree(ROOT / "tests", project / "tests",
                     ignore=shutil.ignore_patterns("__pycache__", "new_game", "vendor",
                                                   "screenshots"))

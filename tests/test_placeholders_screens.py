@@ -126,12 +126,15 @@ def test_no_screen_shows_an_unfilled_placeholder(client, name, lang):
     reader = Reader(client, created, lang)
     reader.everything("at the deal")
     steps = _play(client, created, reader, chooser)
+    over = client.get(f"/api/t/{created['code']}").get_json()["table"]["over"]
     reader.everything(f"after step {steps}")
     ended = client.post(f"/api/h/{created['host_token']}/end", json={})
     assert ended.status_code == 200, ended.get_json()
     reader.everything("after the host ended the table")
     found.update({**before.found, **reader.found})
-    assert steps > 10 and reader.read > 10, "a game must have been played and read"
+    # A short game (a new game's first to 3, README "Adding a game") may end in fewer steps.
+    assert steps > 10 or over, "a game must have been played"
+    assert reader.read > min(steps, 10), "its screens must have been read"
     assert found == {}, f"unfilled placeholders in {lang} (field: first screen): {found}"
 
 
