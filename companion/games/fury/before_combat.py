@@ -6,7 +6,8 @@ A player is asked, in turn, when the tablet leaves it open that he holds a card 
 allows — his hand holds event cards (or, for Garlic, items) and a printed card fits — exactly
 as if he held one, and may always answer "no card" (issue 40: a question's existence is
 public; the pause tells the others nothing about his hand). Each card,
-with who may play it and what it does, is listed in ``registry.BEFORE_COMBAT``. When the
+with who may play it and what it does, is listed in ``registry.BEFORE_COMBAT`` (read here
+through ``lookup``). When the
 hunters have just walked into Dracula's city, his turn in this window also offers Wild Horses
 (the combat does not take place): the table lives the moment of entering and the moment
 before the combat as one, so he is asked once (issue 32).
@@ -19,38 +20,21 @@ not an event: it acts at once and nothing cancels it.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any, NamedTuple
+from typing import Any
 
 from companion.games.base import N_
-from companion.games.fury import cards, combat_in_progress, decks, event_cards, hunters
+from companion.games.fury import cards, combat_in_progress, decks, event_cards, hunters, lookup
 from companion.games.fury.choices import question
+from companion.games.fury.lookup import BeforeCombat, Effect, Fight, Play
 from companion.games.fury.state import DRACULA, Ctx, QueueItem, State, hunters_of, lose_blood
 
-Fight = QueueItem
-Play = Callable[[Ctx, Fight, str | None, str], None]
-"""A card's effect: ``play(ctx, fight, hunter or None, card)``."""
+
+def _card(kind: str) -> BeforeCombat | None:
+    """The card's entry in the registry (``registry.BEFORE_COMBAT``)."""
+    return lookup.tables().before_combat.get(kind)
 
 
-class Card(NamedTuple):
-    side: str
-    """"dracula" or "hunter"."""
-    allowed: Callable[[State, Fight, str | None], bool]
-    """Whether this card may be played in this fight (by this hunter)."""
-    play: Callable[[Ctx, Fight, str | None, str], None] | None
-    """Its effect: ``play(ctx, fight, hunter or None, card)``; None for an event whose
-    effect is the event card's own (Devilish Power)."""
-
-
-def _card(kind: str) -> Card | None:
-    """The card's entry in the registry (imported here: the registry sits above this
-    module, since it names the effects below)."""
-    from companion.games.fury import registry
-
-    return registry.BEFORE_COMBAT.get(kind)
-
-
-def as_event(fn: Callable[[Ctx, Fight, str | None, str], None]) -> event_cards.Effect:
+def as_event(fn: Play) -> Effect:
     """The effect of an event card played before a combat: like any event played, it waits
     until nobody cancels it, then acts on the fight."""
     def effect(ctx: Ctx, play: dict[str, Any]) -> None:
@@ -75,9 +59,7 @@ def _may_hold(state: State, seat: int, fight_: Fight) -> bool:
     """Whether the tablet leaves it open that ``seat`` holds a card this fight allows: a
     hand with cards of that kind (a count on the tablet) and a printed card the fight
     allows — never which cards the hand holds."""
-    from companion.games.fury import registry
-
-    for kind, card in registry.BEFORE_COMBAT.items():
+    for kind, card in lookup.tables().before_combat.items():
         event = kind in cards.EVENTS
         if seat == DRACULA:
             if card.side == "dracula" and state["dracula_events"] \

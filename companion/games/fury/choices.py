@@ -10,24 +10,12 @@ answer function with ``@question(heading, options)``; ``registry.QUESTIONS`` nam
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, NamedTuple
+from typing import Any
 
 from companion.games.base import Action
+from companion.games.fury import lookup
+from companion.games.fury.lookup import Answer, Options, Question
 from companion.games.fury.state import Ctx, QueueItem, State
-
-Option = tuple[str, str, dict[str, Any], str]
-"""``(key, label message id, label args, hint message id)``."""
-
-Options = Callable[[State, dict[str, Any]], list[Option]]
-Answer = Callable[[Ctx, dict[str, Any], str], None]
-
-
-class Question(NamedTuple):
-    """A card's question: its heading on the phone, its answers, what an answer does."""
-
-    heading: str
-    options: Options
-    answer: Answer
 
 
 def question(heading: str, options: Options) -> Callable[[Answer], Question]:
@@ -38,11 +26,8 @@ def question(heading: str, options: Options) -> Callable[[Answer], Question]:
 
 
 def find(name: str) -> Question:
-    """The question by the name a queued item carries (imported here: the registry sits
-    above this module, since it names the questions of the modules that ask them)."""
-    from companion.games.fury import registry
-
-    return registry.QUESTIONS[name]
+    """The question by the name a queued item carries (``registry.QUESTIONS``)."""
+    return lookup.tables().questions[name]
 
 
 def ask(ctx: Ctx, name: str, seat: int, /, front: bool = False, **data: Any) -> None:

@@ -19,23 +19,14 @@ plays it).
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 from companion.games.base import N_
-from companion.games.fury import board, cards, combat_cards, trail
+from companion.games.fury import board, cards, combat_cards, lookup, trail
 from companion.games.fury.figures import turn_index
 from companion.games.fury.state import DRACULA, Ctx, QueueItem, State, controller, over
 
 ENEMY = "enemy"
-
-OnEnd = Callable[[Ctx, QueueItem], None]
-"""``on_end(ctx, fight)``, listed in ``registry.FIGHT_ENDS``: called with the finished fight,
-keyed by its ``source`` (an event card that started it) or, for the fights the engine starts,
-by its enemy ("dracula", "agent"): the fight's ``outcome``
-is killed, wounded, bitten, defeated, end, cancelled or over (Relentless Minion listens to
-"agent", Vampire Lair to its own source)."""
-
 
 def new(state: State, enemy: str, hunters: list[str], place: str,
         source: str | None) -> QueueItem:
@@ -130,9 +121,7 @@ def end(ctx: Ctx, fight: QueueItem, outcome: str) -> None:
     state["fought"] = {"at": turn_index(state), "enemy": enemy_name(fight),
                        "place": fight["place"], "hunters": fight["hunters"],
                        "outcome": outcome, "shown": fight["shown"]}
-    from companion.games.fury import registry  # above this module: it names the hooks
-
-    hook = registry.FIGHT_ENDS.get(fight["source"] or fight["enemy"])
+    hook = lookup.tables().fight_ends.get(fight["source"] or fight["enemy"])
     if hook is not None:
         hook(ctx, fight)
 

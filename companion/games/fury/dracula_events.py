@@ -7,7 +7,19 @@ from __future__ import annotations
 from typing import Any
 
 from companion.games.base import N_
-from companion.games.fury import board, cards, figures, hunters, movement, trail
+from companion.games.fury import (
+    before_combat,
+    board,
+    cards,
+    combat_in_progress,
+    dracula_turn,
+    encounter_effects,
+    encounters,
+    figures,
+    hunters,
+    movement,
+    trail,
+)
 from companion.games.fury.choices import ask, question
 from companion.games.fury.event_cards import open_window, set_ally
 from companion.games.fury.event_common_effects import cancel, hunter_options, pending, place_options
@@ -48,8 +60,6 @@ def vampiric_influence(ctx: Ctx, play_: dict[str, Any]) -> None:
 
 @question(N_("Vampiric Influence: which bitten hunter?"), hunter_options)
 def _influence(ctx: Ctx, data: dict[str, Any], hunter: str) -> None:
-    from companion.games.fury import encounter_effects
-
     encounter_effects.spy(ctx, "vampiric_influence", [hunter], False)
 
 
@@ -67,8 +77,6 @@ def _evasion_options(state: State, data: dict[str, Any]) -> list[Any]:
 
 @question(N_("Evasion: where to?"), _evasion_options)
 def _evasion(ctx: Ctx, data: dict[str, Any], place: str) -> None:
-    from companion.games.fury import dracula_turn
-
     state = ctx.state
     slot = trail.new_slot(state, place, place)
     ctx.say("Dracula makes an extra move: a land card is laid on his trail.")
@@ -192,8 +200,6 @@ def wild_horses(ctx: Ctx, play_: dict[str, Any]) -> None:
     """„Move that hunter to any city one road away; the combat does not take place. He may
     still rest, supply or trade.“ Played in Dracula's turn before the combat
     (``before_combat``), it ends that combat before its first round."""
-    from companion.games.fury import before_combat, combat_in_progress
-
     state = ctx.state
     fight_ = combat_in_progress.find(state)
     if fight_ is not None and before_combat.walked_in(state, fight_):
@@ -297,8 +303,6 @@ def after_agent(ctx: Ctx, fight: QueueItem) -> None:
 def relentless_minion(ctx: Ctx, play_: dict[str, Any]) -> None:
     """„The hunter at once meets a new Minion encounter of the same kind.“ (one from the
     pool; none left, no new minion)"""
-    from companion.games.fury import encounters
-
     state = ctx.state
     kind = play_["data"]["kind"]
     fresh = sorted(t for t in state["pool"] if cards.kind(t) == kind)

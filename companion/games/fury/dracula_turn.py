@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from companion.games.base import N_, NP_, Action
-from companion.games.fury import board, cards, decks, encounters, movement, trail
+from companion.games.fury import board, cards, decks, encounters, event_cards, movement, trail
 from companion.games.fury.state import (
     DRACULA,
     Ctx,
@@ -427,8 +427,6 @@ def _clear(ctx: Ctx, keep: int) -> None:
 
 
 def _desecrated_soil(ctx: Ctx) -> None:
-    from companion.games.fury import event_cards
-
     found = 0
     while found < 2:
         card = decks.draw_event(ctx)

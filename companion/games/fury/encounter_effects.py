@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from companion.games.base import N_
-from companion.games.fury import board, cards, decks, event_cards, figures, hunters
+from companion.games.fury import board, cards, decks, event_cards, figures, hunters, movement, trail
 from companion.games.fury.choices import ask, question
 from companion.games.fury.encounters import start_combat
 from companion.games.fury.state import (
@@ -257,8 +257,6 @@ def spy(ctx: Ctx, token: str, group: list[str], ambush: bool) -> bool:
 
 
 def _declare_options(state: State, data: dict[str, Any]) -> list[Any]:
-    from companion.games.fury import movement
-
     here = place_of(state, data["hunter"])
     out = [("stay", N_("I will stay in {place}"), {"place": board.name(here)}, "")]
     for to in movement.hunter_road(state, here):
@@ -373,8 +371,6 @@ def _stop_options(state: State, data: dict[str, Any]) -> list[Any]:
 def _stop_vampire(ctx: Ctx, data: dict[str, Any], key: str) -> None:
     if key != "let":
         hunters.discard_card(ctx, data["hunter"], key, N_("the New Vampire"))
-        from companion.games.fury import trail
-
         for slot in trail.slots(ctx.state):
             if data["token"] in slot["tokens"]:
                 slot["tokens"].remove(data["token"])
@@ -435,8 +431,6 @@ def _return_token(ctx: Ctx, data: dict[str, Any], token: str) -> None:
 
 
 def _bats_options(state: State, data: dict[str, Any]) -> list[Any]:
-    from companion.games.fury import movement
-
     hunter = data["hunter"]
     here = place_of(state, hunter)
     name = cards.hunter_name(hunter)

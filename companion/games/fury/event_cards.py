@@ -18,62 +18,25 @@ is asked and how long play waits are thus read from the tablet, never from a han
 learns a hand from a pause, and the action that led to a window stays free to take back. A
 player may answer "no" ahead for the rest of the turn (``turn["passing"]``), which the tablet
 shows, since it is his own choice.
-Each card's effect and the windows it fits are listed in ``registry.EVENTS`` (the effects
+Each card's effect and the windows it fits are listed in ``registry.EVENTS``, read here
+through ``lookup`` (the effects
 live in ``hunter_events`` and ``dracula_events``; what they share: ``event_common_effects``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any, Literal, cast
 
 from companion.games.base import N_, Action
-from companion.games.fury import byhand, cards, decks, hunters, news
+from companion.games.fury import byhand, cards, choices, decks, hunters, lookup, news
 from companion.games.fury.cards import HUNTERS
+from companion.games.fury.lookup import EventCard
 from companion.games.fury.state import DRACULA, Ctx, QueueItem, State, controller
 
-Effect = Callable[[Ctx, dict[str, Any]], None]
-"""``effect(ctx, play)``: ``play`` = {"card", "hunter" (the hunter who plays it, or None for
-Dracula), "data" (what the window knew: the train, the encounter…)}."""
 
-When = Callable[[State, str | None, dict[str, Any]], bool]
-"""``when(state, hunter, window data)``: an extra condition at a window's moment."""
-
-Later = Callable[[Ctx, QueueItem], None]
-"""``later(ctx, item)``: the rest of an effect, run once the questions before it are
-answered (``{"kind": "effect", "do": name, ...}`` in the queue)."""
-
-
-@dataclass(frozen=True)
-class Card:
-    """How one printed event works in the app."""
-
-    effect: Effect
-    windows: tuple[str, ...] = ()
-    """The moments it may be played (kept cards); none for immediate cards and allies."""
-    when: When | None = None
-    """An extra condition at that moment."""
-    cancellable: bool = True
-    for_others: bool = False
-    """Another hunter may play it at the moment of this hunter's turn (Hypnosis: „At the
-    start of any bitten hunter's turn (your own too), with that hunter's consent“)."""
-
-
-def _card(kind: str) -> Card | None:
-    """The printed event's entry in the registry, None for one resolved by hand or an ally
-    (imported here: the registry sits above this module, since it names the effects)."""
-    from companion.games.fury import registry
-
-    return registry.EVENTS.get(kind)
-
-
-def _later(name: str) -> Later:
-    """A step an effect left for after a question (``registry.LATER``): e.g. the reveal
-    that waits while Dracula may play Sensationalist Press."""
-    from companion.games.fury import registry
-
-    return registry.LATER[name]
+def _card(kind: str) -> EventCard | None:
+    """The printed event's entry in the registry, None for one resolved by hand or an ally."""
+    return lookup.tables().events.get(kind)
 
 
 WINDOWS: dict[str, tuple[str, str]] = {
@@ -160,8 +123,6 @@ def set_ally(ctx: Ctx, side: Literal["dracula", "hunters"], card_id: str | None)
     if side == "dracula":
         decks.refill_encounters(ctx)
         if len(state["encounters"]) > decks.encounter_hand_size(state):
-            from companion.games.fury import choices
-
             for _ in range(len(state["encounters"]) - decks.encounter_hand_size(state)):
                 choices.ask(ctx, "return_token", DRACULA, always_ask=True)
         decks.check_dracula_events(ctx)
@@ -195,7 +156,7 @@ def may_answer(state: State, seat: int, window: str, data: dict[str, Any],
 
 def may_offer_for(state: State, seat: int, window: str, target: str) -> bool:
     """Whether the tablet leaves it open that ``seat`` holds a card its hunters may play at
-    ``target``'s moment although it is not their turn (``Card.for_others``: Hypnosis)."""
+    ``target``'s moment although it is not their turn (``EventCard.for_others``: Hypnosis)."""
     data = {"hunter": target}
     for hunter in HUNTERS:
         if hunter == target or controller(state, hunter) != seat \
@@ -263,7 +224,7 @@ def later(ctx: Ctx, do: str, **data: Any) -> None:
 def resolve_effect(ctx: Ctx, item: QueueItem) -> None:
     """The effect of a played card, once nobody cancelled it (or a step left for later)."""
     if "do" in item:
-        _later(item["do"])(ctx, item)
+        lookup.tables().later[item["do"]](ctx, item)
         return
     spec = _card(cards.kind(item["card"]))
     if spec is not None:
@@ -292,11 +253,10 @@ def open_window(ctx: Ctx, window: str, among: list[str] | None = None,
     return True
 
 
-def _cards_for(window: str) -> list[tuple[str, Card]]:
+def _cards_for(window: str) -> list[tuple[str, EventCard]]:
     """The printed event cards that may be played at this window."""
-    from companion.games.fury import registry
-
-    return [(kind, spec) for kind, spec in registry.EVENTS.items() if window in spec.windows]
+    return [(kind, spec) for kind, spec in lookup.tables().events.items()
+            if window in spec.windows]
 
 
 def fits(state: State, card_id: str, hunter: str | None, window: str,
@@ -342,7 +302,7 @@ def play_actions(state: State, seat: int, window: str, data: dict[str, Any],
 def offers_for(state: State, seat: int, window: str, target: str,
                group: str) -> list[Action]:
     """Cards this seat's hunters may play at ``target``'s moment although it is not their
-    own turn (``Card.for_others``); ``target`` consents on his phone unless the same player
+    own turn (``EventCard.for_others``); ``target`` consents on his phone unless the same player
     plays both."""
     out = []
     seen = set()
@@ -405,8 +365,6 @@ def do_play_event(ctx: Ctx, seat: int, params: dict[str, Any]) -> None:
     if target and hunter:
         data = {"hunter": target}
         if controller(state, target) != seat:
-            from companion.games.fury import choices
-
             choices.ask(ctx, "consent", controller(state, target), front=True,
                         always_ask=True, card=card_id, hunter=hunter, target=target)
             ctx.say("{hunter} offers {card} to {target}.", hunter=cards.hunter_name(hunter),

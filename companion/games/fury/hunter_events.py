@@ -6,8 +6,17 @@ from __future__ import annotations
 from typing import Any
 
 from companion.games.base import N_
-from companion.games.fury import board, cards, event_cards, hunters, movement, trail
-from companion.games.fury.choices import Option, ask, question
+from companion.games.fury import (
+    board,
+    cards,
+    dracula_turn,
+    encounters,
+    event_cards,
+    hunters,
+    movement,
+    trail,
+)
+from companion.games.fury.choices import ask, question
 from companion.games.fury.event_cards import later, set_ally
 from companion.games.fury.event_common_effects import (
     LAND,
@@ -17,6 +26,7 @@ from companion.games.fury.event_common_effects import (
     place_options,
     reveal,
 )
+from companion.games.fury.lookup import Option
 from companion.games.fury.state import (
     DRACULA,
     Ctx,
@@ -195,8 +205,6 @@ def vampire_lair(ctx: Ctx, play_: dict[str, Any]) -> None:
     """„If Dracula has at least 1 vampire on the vampire track, you may fight one vampire…
     As soon as you score a Wound or a Kill, the combat ends and the vampire track goes back
     1.“"""
-    from companion.games.fury import encounters
-
     hunter = play_["hunter"]
     if ctx.state["vampires"] < 1:
         ctx.say("Dracula has no vampire yet: Vampire Lair does nothing.")
@@ -414,8 +422,6 @@ def _ashore_options(state: State, data: dict[str, Any]) -> list[Any]:
 
 @question(N_("Stormy Seas: go ashore"), _ashore_options)
 def _ashore(ctx: Ctx, data: dict[str, Any], port: str) -> None:
-    from companion.games.fury import dracula_turn
-
     if port == "stay":
         return
     state = ctx.state

@@ -50,6 +50,9 @@ from companion.games.fury import (
     hunter_turn,
     items,
     order_of_play,
+    # imported for what importing it does: the card registry hands its tables down to
+    # ``lookup``, where the modules that play a card read them
+    registry,  # noqa: F401
     trail,
 )
 from companion.games.fury.automa import play as automa
