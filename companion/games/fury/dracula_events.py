@@ -210,11 +210,6 @@ def wild_horses(ctx: Ctx, play_: dict[str, Any]) -> None:
         turn["ended"] = False
         turn["stage"] = "act"
         ask(ctx, "horses", DRACULA, front=True, group=group, always_ask=True)
-        return
-    before = pending(state, "fight")  # a table saved at the window of entering
-    if before is not None:
-        before["horses"] = True
-        ask(ctx, "horses", DRACULA, front=True, group=before["group"], always_ask=True)
 
 
 def _horses_options(state: State, data: dict[str, Any]) -> list[Any]:

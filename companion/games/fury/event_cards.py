@@ -47,7 +47,6 @@ WINDOWS: dict[str, tuple[str, str]] = {
     "tip_off": ("hunters", N_("Dracula stops the train: play a card?")),
     "encounter": ("hunters", N_("An encounter is revealed: play a card before it acts?")),
     "new_vampire": ("dracula", N_("A hunter finds a New Vampire at night: play a card?")),
-    "enter": ("dracula", N_("A hunter enters your city: play a card before the fight?")),
     "customs": ("dracula", N_("A hunter reached a port or crossed the border: play a card?")),
     "at_sea": ("dracula", N_("A hunter starts his move at sea: play a card?")),
     "reveal": ("dracula", N_("An event is about to reveal your trail: play a card?")),
@@ -55,9 +54,8 @@ WINDOWS: dict[str, tuple[str, str]] = {
     "great_strength": ("hunters", N_("Your hunter was bitten or lost health: cancel it with a "
                                      "card?")),
 }
-"""Each window: whose cards may be played, and the question the phone shows. "enter" is no
-longer opened (Wild Horses is offered in Dracula's turn before the combat, issue 32); it
-stays for a table saved while that window was open, which plays it as it was."""
+"""Each window: whose cards may be played, and the question the phone shows. (Wild Horses has
+none: it is offered in Dracula's turn before the combat, issue 32.)"""
 
 
 # --- drawing ------------------------------------------------------------------------------

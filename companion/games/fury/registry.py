@@ -35,7 +35,6 @@ from companion.games.fury import (
     hunters,
     items,
     movement,
-    order_of_play,
 )
 from companion.games.fury.lookup import (
     BeforeCombat,
@@ -103,7 +102,8 @@ EVENTS: dict[str, EventCard] = {
     "roadblock": EventCard(dracula_events.roadblock, ("dracula_start",)),
     "false_tip_off": EventCard(dracula_events.false_tip_off, ("train",)),
     "seduction": EventCard(dracula_events.seduction, ("new_vampire",)),
-    "wild_horses": EventCard(dracula_events.wild_horses, ("enter",)),
+    # played before the combat of a hunter walking into his city (``BEFORE_COMBAT``)
+    "wild_horses": EventCard(dracula_events.wild_horses),
     "customs_search": EventCard(dracula_events.customs_search, ("customs",)),
     "control_storms": EventCard(dracula_events.control_storms, ("at_sea",)),
     "relentless_minion": EventCard(dracula_events.relentless_minion, ("minion",)),
@@ -240,7 +240,6 @@ LATER: dict[str, Later] = {
     "sweep": hunter_events._sweep,
     "train": hunter_turn._train,
     "rested": hunter_turn._rested,
-    "fight": order_of_play._fight,
     "combat_window_next": before_combat.next_after_card,
     "defeat_check": hunters.defeat_check,
     "discard_event": combat_results.discard_event,

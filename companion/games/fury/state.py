@@ -145,7 +145,6 @@ class QueueItem(TypedDict, total=False):
     dodge: str | None
     express: bool
     forewarned: bool
-    horses: bool
     no_escape: int
     planning: bool
     plus: str | None
@@ -186,7 +185,8 @@ class State(TypedDict):
     random games to it)."""
 
     state_version: int
-    """``rules.STATE_VERSION`` (2: windows ask all their seats at once, issue 40)."""
+    """``rules.STATE_VERSION`` (2: windows ask all their seats at once, issue 40; 3: no window
+    of entering Dracula's city, issue 44)."""
     game: str
     players: int
     options: dict[str, Any]
