@@ -22,7 +22,7 @@ from __future__ import annotations
 from typing import Any
 
 from companion.games.base import N_
-from companion.games.fury import board, cards, combat_cards, lookup, trail
+from companion.games.fury import board, cards, combat_cards, lookup, time_track, trail
 from companion.games.fury.figures import turn_index
 from companion.games.fury.state import DRACULA, Ctx, QueueItem, State, controller, over
 
@@ -227,7 +227,7 @@ def view(state: State, seat: int | None) -> dict[str, Any] | None:
         "shown": round_view(state, enemy_name(fight), fight["now"] or fight["shown"]),
         "initiative": {card: combat_cards.initiative(state, card)
                        for f in fighters for card in f["options"]},
-        "night": cards.is_night(state["time"]),
+        "night": time_track.is_night(state),
     }
 
 

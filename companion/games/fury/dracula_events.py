@@ -18,6 +18,7 @@ from companion.games.fury import (
     figures,
     hunters,
     movement,
+    time_track,
     trail,
 )
 from companion.games.fury.choices import ask, question
@@ -123,14 +124,12 @@ def _devilish(ctx: Ctx, data: dict[str, Any], key: str) -> None:
 
 
 def not_small_hours(state: State, hunter: str | None, data: dict[str, Any]) -> bool:
-    return state["time"] != len(cards.TIME_TRACK) - 1
+    return not time_track.is_small_hours(state)
 
 
 def time_runs_short(ctx: Ctx, play_: dict[str, Any]) -> None:
     """„Move the day/night marker forward 1 space.“ (not in the Small Hours)"""
-    state = ctx.state
-    state["time"] += 1
-    ctx.say("Time runs short: {time}.", time=cards.time_name(state["time"]))
+    time_track.on(ctx)
 
 
 def unearthly_swiftness(ctx: Ctx, play_: dict[str, Any]) -> None:

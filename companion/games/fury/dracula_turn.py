@@ -13,7 +13,16 @@ from __future__ import annotations
 from typing import Any
 
 from companion.games.base import N_, NP_, Action
-from companion.games.fury import board, cards, decks, encounters, event_cards, movement, trail
+from companion.games.fury import (
+    board,
+    cards,
+    decks,
+    encounters,
+    event_cards,
+    movement,
+    time_track,
+    trail,
+)
 from companion.games.fury.state import (
     DRACULA,
     Ctx,
@@ -43,31 +52,6 @@ _CLEARED = NP_("Dracula's trail is cleared down to {n} card.",
                "Dracula's trail is cleared down to {n} cards.")
 _DRAWS = NP_("Dracula draws {n} encounter from the pool.",
              "Dracula draws {n} encounters from the pool.")
-
-
-def time_after(state: State) -> int:
-    """Where the day/night marker stands after this turn's time phase."""
-    if board.is_sea(trail.dracula_here(state)):
-        return state["time"]
-    return (state["time"] + 1) % len(cards.TIME_TRACK)
-
-
-def time_phase(ctx: Ctx) -> None:
-    """„Если Дракула находится в море, то ничего не происходит. Во всех остальных случаях
-    Дракула перемещает жетон Дня/Ночи на одно деление вперед… Если жетон переместился с
-    «Предрассветной поры» на «Рассвет», также переместите жетоны на треке Вампиров и на
-    треке Решимости на 1 деление вперед.“"""
-    state = ctx.state
-    if board.is_sea(trail.dracula_here(state)):
-        ctx.say("Dracula is at sea: the time of day stays {time}.",
-                time=cards.time_name(state["time"]))
-        return
-    state["time"] = time_after(state)
-    ctx.say("Time moves on: {time}.", time=cards.time_name(state["time"]))
-    if state["time"] == 0:
-        state["resolve"] += 1
-        ctx.say("A new dawn: the hunters' resolve rises to {n}.", n=state["resolve"])
-        add_vampires(ctx, 1, N_("a new dawn"))
 
 
 # --- the movement phase ----------------------------------------------------------------
@@ -128,7 +112,7 @@ def start_moves(state: State) -> list[Action]:
     night), offered beside the cards of the start of his turn: one tap ends the start, runs
     the time phase and moves (issue 40: the start waits whenever he may hold a card for it,
     and costs no tap of its own)."""
-    return move_actions({**state, "time": time_after(state)})
+    return move_actions(time_track.after_time_phase(state))
 
 
 def _leave_start(ctx: Ctx) -> bool:
@@ -137,7 +121,7 @@ def _leave_start(ctx: Ctx) -> bool:
     turn = turn_of(ctx.state)
     if turn["stage"] != "start":
         return True
-    time_phase(ctx)
+    time_track.time_phase(ctx)
     turn["stage"] = "move"
     return ctx.state["result"] is None
 

@@ -11,7 +11,17 @@ from __future__ import annotations
 from typing import Any
 
 from companion.games.base import N_
-from companion.games.fury import board, cards, decks, event_cards, figures, hunters, movement, trail
+from companion.games.fury import (
+    board,
+    cards,
+    decks,
+    event_cards,
+    figures,
+    hunters,
+    movement,
+    time_track,
+    trail,
+)
 from companion.games.fury.choices import ask, question
 from companion.games.fury.encounters import start_combat
 from companion.games.fury.state import (
@@ -331,7 +341,7 @@ def new_vampire(ctx: Ctx, token: str, group: list[str], ambush: bool) -> bool:
     Вампир не сбежал, засада возвращается в пул… Если Вампир сбежал, засада остается в
     локации, а ход Охотника тут же завершается.“"""
     state = ctx.state
-    if not cards.is_night(state["time"]):
+    if time_track.is_day(state):
         ctx.say("By day the hunters destroy the New Vampire.")
         return False
     escaped = False

@@ -24,6 +24,7 @@ from companion.games.fury import (
     hunters,
     lookup,
     news,
+    time_track,
     trail,
 )
 from companion.games.fury.lookup import Encounter
@@ -120,7 +121,7 @@ def _act(ctx: Ctx, item: QueueItem) -> None:
     assert token is not None, "an encounter met is a token"
     group = [h for h in item["group"] if state["hunters"][h]["place"] != board.HOSPITAL]
     slot = trail.holding(state, token)
-    if cards.kind(token) == "new_vampire" and cards.is_night(state["time"]) \
+    if cards.kind(token) == "new_vampire" and time_track.is_night(state) \
             and not item["asked"] and not item["forewarned"]:
         item["asked"] = True
         state["queue"].insert(0, item)

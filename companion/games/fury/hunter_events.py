@@ -14,6 +14,7 @@ from companion.games.fury import (
     event_cards,
     hunters,
     movement,
+    time_track,
     trail,
 )
 from companion.games.fury.choices import ask, question
@@ -216,14 +217,12 @@ def vampire_lair(ctx: Ctx, play_: dict[str, Any]) -> None:
 
 
 def not_dawn(state: State, hunter: str | None, data: dict[str, Any]) -> bool:
-    return state["time"] != 0
+    return not time_track.is_dawn(state)
 
 
 def long_day(ctx: Ctx, play_: dict[str, Any]) -> None:
     """„Move the day/night marker back 1 space.“ (not at Dawn)"""
-    state = ctx.state
-    state["time"] = max(0, state["time"] - 1)
-    ctx.say("The day lasts longer: {time}.", time=cards.time_name(state["time"]))
+    time_track.back(ctx)
 
 
 def money_trail(ctx: Ctx, play_: dict[str, Any]) -> None:

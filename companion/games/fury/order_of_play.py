@@ -22,6 +22,7 @@ from companion.games.fury import (
     hunter_turn,
     hunters,
     movement,
+    time_track,
     trail,
 )
 from companion.games.fury.cards import HUNTERS
@@ -152,7 +153,7 @@ def _dracula_begin(ctx: Ctx) -> bool:
 
 
 def _dracula_time(ctx: Ctx) -> bool:
-    dracula_turn.time_phase(ctx)
+    time_track.time_phase(ctx)
     turn_of(ctx.state)["stage"] = "move"
     return True
 

@@ -55,6 +55,7 @@ from companion.games.fury import (
     # imported for what importing it does: the card registry hands its tables down to
     # ``lookup``, where the modules that play a card read them
     registry,  # noqa: F401
+    time_track,
     trail,
 )
 from companion.games.fury.automa import play as automa
@@ -202,7 +203,7 @@ def setup(options: dict[str, Any], rng: Random) -> State:
         "round": 0,
         "turn": None,
         "queue": [],
-        "time": 0,
+        "time": time_track.DAWN,
         "vampires": 0,
         "resolve": 0,
         "resolve_used": [],

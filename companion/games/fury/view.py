@@ -25,6 +25,7 @@ from companion.games.fury import (
     hunter_turn,
     movement,
     news,
+    time_track,
     trail,
 )
 from companion.games.fury.cards import HUNTERS
@@ -262,8 +263,8 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
         "seat": seat,
         "round": state["round"],
         "disputed": state.get("disputed", []),
-        "time": {"index": state["time"], "name": cards.time_name(state["time"]),
-                 "night": cards.is_night(state["time"]),
+        "time": {"index": time_track.space(state), "name": time_track.name(state),
+                 "night": time_track.is_night(state),
                  "track": [{"name": cards.en(t["names"]), "night": t["night"]}
                            for t in cards.TIME_TRACK]},
         "vampires": state["vampires"],
