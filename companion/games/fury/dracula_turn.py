@@ -16,6 +16,7 @@ from companion.games.base import N_, NP_, Action
 from companion.games.fury import (
     board,
     cards,
+    catacombs,
     decks,
     encounters,
     event_cards,
@@ -246,7 +247,7 @@ def dropoff_actions(state: State, item: QueueItem) -> list[Action]:
     out = [Action("dropoff", {"choice": "discard", "token": ""},
                   N_("Let it go: its encounters return"), group=group,
                   hint=N_("The card goes back to your deck."))]
-    if trail.can_enter_catacombs(state, slot):
+    if catacombs.may_enter(state, slot):
         out.append(Action("dropoff", {"choice": "catacombs", "token": ""},
                           N_("Into the catacombs ({place})"), {"place": where}, group=group,
                           hint=N_("Its encounters wait face down there.")))
@@ -269,7 +270,7 @@ def do_dropoff(ctx: Ctx, seat: int, params: dict[str, Any]) -> None:
     slot = item["slot"]
     choice = params["choice"]
     if choice == "catacombs":
-        trail.to_catacombs(state, slot)
+        catacombs.enter(state, slot)
         ctx.say("Dracula puts the card into the catacombs.")
         return
     tokens = list(slot["tokens"])

@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 from companion.games.base import N_, Action
-from companion.games.fury import board, cards, hunters, trail
+from companion.games.fury import board, cards, catacombs, hunters, trail
 from companion.games.fury.choices import ask, question
 from companion.games.fury.state import (
     DRACULA,
@@ -152,9 +152,9 @@ def _rumor_options(state: State, data: dict[str, Any]) -> list[Any]:
     for i, slot in enumerate(state["trail"]):
         if set(slot["tokens"]) - set(slot["shown"]):
             out.append((str(slot["id"]), N_("Trail card {n}"), {"n": i + 1}, ""))
-    for i, kept in enumerate(state["catacombs"]):
-        if kept is not None and set(kept["tokens"]) - set(kept["shown"]):
-            out.append((str(slot["id"]), N_("Catacomb {n}"), {"n": i + 1}, ""))
+    for i, kept in catacombs.kept(state):
+        if set(kept["tokens"]) - set(kept["shown"]):
+            out.append((str(kept["id"]), N_("Catacomb {n}"), {"n": i + 1}, ""))
     return out
 
 

@@ -16,6 +16,7 @@ from companion.games.base import N_, Random, thaw
 from companion.games.fury import (
     board,
     cards,
+    catacombs,
     choices,
     combat_in_progress,
     combat_rounds,
@@ -230,7 +231,7 @@ def _set_beside(marks: list[dict[str, Any]], kinds: list[str]) -> None:
 
 def _numbered(state: State) -> list[tuple[str, Any]]:
     out: list[tuple[str, Slot | None]] = [(str(i + 1), s) for i, s in enumerate(state["trail"])]
-    out += [(f"c{i + 1}", s) for i, s in enumerate(state["catacombs"])]
+    out += [(f"c{i + 1}", s) for i, s in enumerate(catacombs.spaces(state))]
     return out
 
 
@@ -251,7 +252,8 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
     """What ``seat`` may see (``None``: the tablet)."""
     newest = _newest_revealed(state)
     trail_public = [trail.public(s, newest) for s in state["trail"]]
-    catacombs_public = [None if s is None else trail.public(s) for s in state["catacombs"]]
+    catacombs_public = [None if s is None else trail.public(s)
+                        for s in catacombs.spaces(state)]
     known_place = public_dracula_place(state)
     role = None if seat is None else ("dracula" if seat == DRACULA else "hunter")
     mine = hunters_of(state, seat)
@@ -304,7 +306,8 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
         here = trail.dracula_place(state)
         out["secret"] = {
             "trail": [trail.secret(s) for s in state["trail"]],
-            "catacombs": [None if s is None else trail.secret(s) for s in state["catacombs"]],
+            "catacombs": [None if s is None else trail.secret(s)
+                          for s in catacombs.spaces(state)],
             "place": here,
             "place_name": board.name(here) if here is not None else None,
             "known": _known(state),
