@@ -136,12 +136,15 @@ def test_an_import_inside_a_function_is_found(tmp_path):
 
 def test_the_registry_sits_above_the_dispatchers_which_read_it_through_lookup():
     """The dispatchers import ``lookup``; only the game's contract (``rules``) imports
-    ``registry``, which hands its tables down as it is imported."""
+    ``registry``, which hands its tables down as it is imported — and the rulebook's index,
+    which names every function and which nothing of the game imports."""
     edges = graph()
     registry, lookup = f"{PREFIX}.registry", f"{PREFIX}.lookup"
     for name in ("event_cards", "encounters", "before_combat", "combat_in_progress", "choices"):
         assert lookup in edges[f"{PREFIX}.{name}"]
-    assert [name for name, to in edges.items() if registry in to] == [f"{PREFIX}.rules"]
+    assert sorted(name for name, to in edges.items() if registry in to) == [
+        f"{PREFIX}.rulebook", f"{PREFIX}.rules"]
+    assert not [name for name, to in edges.items() if f"{PREFIX}.rulebook" in to]
     assert edges[lookup] <= {f"{PREFIX}.state", f"{PREFIX}.cards"}
 
 
