@@ -26,7 +26,17 @@ from companion.games.base import N_
 from companion.games.fury import cards, combat_in_progress, decks, event_cards, hunters, lookup
 from companion.games.fury.choices import question
 from companion.games.fury.lookup import BeforeCombat, Effect, Fight, Play
-from companion.games.fury.state import DRACULA, Ctx, QueueItem, State, hunters_of, lose_blood
+from companion.games.fury.state import (
+    DRACULA,
+    CardPlay,
+    Ctx,
+    QuestionData,
+    QueueItem,
+    State,
+    hunters_of,
+    lose_blood,
+    question_data,
+)
 
 
 def _card(kind: str) -> BeforeCombat | None:
@@ -37,7 +47,7 @@ def _card(kind: str) -> BeforeCombat | None:
 def as_event(fn: Play) -> Effect:
     """The effect of an event card played before a combat: like any event played, it waits
     until nobody cancels it, then acts on the fight."""
-    def effect(ctx: Ctx, play: dict[str, Any]) -> None:
+    def effect(ctx: Ctx, play: CardPlay) -> None:
         fight_ = combat_in_progress.find(ctx.state)
         if fight_ is None:
             return
@@ -103,7 +113,7 @@ def next_after_card(ctx: Ctx, item: QueueItem) -> None:
 
 
 
-def _options(state: State, data: dict[str, Any], fight_: Fight | None = None) -> list[Any]:
+def _options(state: State, data: QuestionData, fight_: Fight | None = None) -> list[Any]:
     fight_ = fight_ or combat_in_progress.find(state)
     seat = data["who"]
     out: list[Any] = []
@@ -134,7 +144,7 @@ def _options(state: State, data: dict[str, Any], fight_: Fight | None = None) ->
 
 
 @question(N_("Before the combat: play a card?"), _options)
-def _answer(ctx: Ctx, data: dict[str, Any], key: str) -> None:
+def _answer(ctx: Ctx, data: QuestionData, key: str) -> None:
     state = ctx.state
     fight_ = combat_in_progress.find(state)
     if fight_ is None:
@@ -235,14 +245,14 @@ def rage(ctx: Ctx, fight_: Fight, hunter: str | None, held: str) -> None:
         combat_in_progress.ask(ctx, fight_, "combat_rage", DRACULA, front=True)
 
 
-def _rage_targets(state: State, data: dict[str, Any]) -> list[Any]:
+def _rage_targets(state: State, data: QuestionData) -> list[Any]:
     fight_ = combat_in_progress.find(state)
     return [(h, N_("{hunter} shows you his items"), {"hunter": cards.hunter_name(h)}, "")
             for h in (fight_["hunters"] if fight_ else [])]
 
 
 @question(N_("Rage: which hunter shows you his items?"), _rage_targets)
-def _rage_target(ctx: Ctx, data: dict[str, Any], hunter: str) -> None:
+def _rage_target(ctx: Ctx, data: QuestionData, hunter: str) -> None:
     _rage_show(ctx, hunter)
 
 
@@ -257,14 +267,14 @@ def _rage_show(ctx: Ctx, hunter: str) -> None:
                                       "seat": DRACULA, "data": {"hunter": hunter}})
 
 
-def _rage_discards(state: State, data: dict[str, Any]) -> list[Any]:
+def _rage_discards(state: State, data: QuestionData) -> list[Any]:
     held = sorted(set(state["hunters"][data["hunter"]]["items"]))
     out = [(c, N_("Discard {card}"), {"card": cards.item_name(c)}, "") for c in held]
     return [*out, ("none", N_("Discard nothing"), {}, "")]
 
 
 @question(N_("Rage: discard one of his items?"), _rage_discards)
-def _rage_discard(ctx: Ctx, data: dict[str, Any], key: str) -> None:
+def _rage_discard(ctx: Ctx, data: QuestionData, key: str) -> None:
     if key != "none":
         hunters.discard_card(ctx, data["hunter"], key, N_("Rage"))
 
@@ -284,5 +294,5 @@ def seen_by_dracula(state: State) -> list[str]:
     shown = []
     for item in state["queue"]:
         if item["kind"] == "choice" and item["question"] == "combat_rage_discard":
-            shown += state["hunters"][item["data"]["hunter"]]["items"]
+            shown += state["hunters"][question_data(item)["hunter"]]["items"]
     return shown

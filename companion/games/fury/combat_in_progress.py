@@ -19,12 +19,20 @@ plays it).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Unpack
 
 from companion.games.base import N_
 from companion.games.fury import board, cards, combat_cards, lookup, time_track, trail
 from companion.games.fury.figures import turn_index
-from companion.games.fury.state import DRACULA, Ctx, QueueItem, State, controller, over
+from companion.games.fury.state import (
+    DRACULA,
+    Ctx,
+    QuestionData,
+    QueueItem,
+    State,
+    controller,
+    over,
+)
 
 ENEMY = "enemy"
 
@@ -95,7 +103,7 @@ def lead_seat(state: State, fight: QueueItem) -> int:
 
 
 def ask(ctx: Ctx, fight: QueueItem, question: str, seat: int, front: bool = False,
-        **data: Any) -> None:
+        **data: Unpack[QuestionData]) -> None:
     """Queue a question just before the fight (its next step), or at the very front (a
     consequence of an answer, taken before anything else)."""
     queue = ctx.state["queue"]

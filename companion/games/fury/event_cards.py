@@ -25,13 +25,21 @@ live in ``hunter_events`` and ``dracula_events``; what they share: ``event_commo
 
 from __future__ import annotations
 
-from typing import Any, Literal, cast
+from typing import Any, Literal, Unpack, cast
 
 from companion.games.base import N_, Action
 from companion.games.fury import byhand, cards, choices, decks, hunters, lookup, news
 from companion.games.fury.cards import HUNTERS
 from companion.games.fury.lookup import EventCard
-from companion.games.fury.state import DRACULA, Ctx, QueueItem, State, controller
+from companion.games.fury.state import (
+    DRACULA,
+    Ctx,
+    QueueItem,
+    State,
+    WindowData,
+    controller,
+    window_data,
+)
 
 
 def _card(kind: str) -> EventCard | None:
@@ -129,7 +137,7 @@ def set_ally(ctx: Ctx, side: Literal["dracula", "hunters"], card_id: str | None)
 # --- playing -------------------------------------------------------------------------------
 
 
-def could_play(state: State, hunter: str | None, window: str, data: dict[str, Any]) -> bool:
+def could_play(state: State, hunter: str | None, window: str, data: WindowData) -> bool:
     """Whether some printed card of that side may be played at this moment by ``hunter``
     (None: Dracula) and may still be in his hand: read from the printed cards, the board
     and what lies face up (the discard pile, the allies, a bitten hunter's open card) —
@@ -141,7 +149,7 @@ def could_play(state: State, hunter: str | None, window: str, data: dict[str, An
                for kind, spec in _cards_for(window))
 
 
-def may_answer(state: State, seat: int, window: str, data: dict[str, Any],
+def may_answer(state: State, seat: int, window: str, data: WindowData,
                among: list[str] | None = None) -> bool:
     """Whether the tablet leaves it open that ``seat`` holds a card for this moment: one of
     its hunters (among ``among``) or Dracula holds event cards, and a printed card fits the
@@ -155,7 +163,7 @@ def may_answer(state: State, seat: int, window: str, data: dict[str, Any],
 def may_offer_for(state: State, seat: int, window: str, target: str) -> bool:
     """Whether the tablet leaves it open that ``seat`` holds a card its hunters may play at
     ``target``'s moment although it is not their turn (``EventCard.for_others``: Hypnosis)."""
-    data = {"hunter": target}
+    data: WindowData = {"hunter": target}
     for hunter in HUNTERS:
         if hunter == target or controller(state, hunter) != seat \
                 or not state["hunters"][hunter]["events"]:
@@ -174,7 +182,7 @@ def passing(state: State) -> list[int]:
     return [] if turn is None else turn["passing"]
 
 
-def asked_seats(state: State, side: str, window: str, data: dict[str, Any],
+def asked_seats(state: State, side: str, window: str, data: WindowData,
                 among: list[str] | None = None) -> list[int]:
     """Who a window asks, in seat order: every seat of ``side`` ("dracula" or "hunters")
     that may answer, but those that passed for the rest of the turn."""
@@ -185,7 +193,7 @@ def asked_seats(state: State, side: str, window: str, data: dict[str, Any],
             if seat not in skip and may_answer(state, seat, window, data, among)]
 
 
-def play(ctx: Ctx, card_id: str, hunter: str | None, data: dict[str, Any] | None = None,
+def play(ctx: Ctx, card_id: str, hunter: str | None, data: WindowData | None = None,
          front: bool = True) -> None:
     """Play an event: announce it, discard it, give the other side its chance to cancel,
     then let its effect act (an automatic ``effect`` item in the queue)."""
@@ -201,7 +209,7 @@ def play(ctx: Ctx, card_id: str, hunter: str | None, data: dict[str, Any] | None
     spec = _card(cards.kind(card_id))
     if spec is None or spec.cancellable:
         other = "dracula" if hunter else "hunters"
-        cancelling = {"card": card_id, "hunter": hunter}
+        cancelling: WindowData = {"card": card_id, "hunter": hunter}
         seats = asked_seats(state, other, "cancel", cancelling)
         if seats:
             items.append({"kind": "window", "window": "cancel", "seats": seats,
@@ -227,7 +235,8 @@ def resolve_effect(ctx: Ctx, item: QueueItem) -> None:
     spec = _card(cards.kind(item["card"]))
     if spec is not None:
         start = len(ctx.log)
-        spec.effect(ctx, cast(dict[str, Any], item))
+        spec.effect(ctx, {"card": item["card"], "hunter": item["hunter"],
+                          "data": window_data(item)})
         news.since(ctx, start)
         return
     hunter = item["hunter"]
@@ -237,7 +246,7 @@ def resolve_effect(ctx: Ctx, item: QueueItem) -> None:
 
 
 def open_window(ctx: Ctx, window: str, among: list[str] | None = None,
-                **data: Any) -> bool:
+                **data: Unpack[WindowData]) -> bool:
     """Ask, all at once, every seat of the window's side that may answer whether it plays a
     card now; returns whether anybody was asked. Nothing here reads a hand's contents, so
     opening a window is no news (no ``ctx.revealed``)."""
@@ -258,14 +267,14 @@ def _cards_for(window: str) -> list[tuple[str, EventCard]]:
 
 
 def fits(state: State, card_id: str, hunter: str | None, window: str,
-         data: dict[str, Any]) -> bool:
+         data: WindowData) -> bool:
     spec = _card(cards.kind(card_id))
     if spec is None or window not in spec.windows:
         return False
     return spec.when is None or bool(spec.when(state, hunter, data))
 
 
-def playable(state: State, seat: int, window: str, data: dict[str, Any],
+def playable(state: State, seat: int, window: str, data: WindowData,
              among: list[str] | None = None) -> list[tuple[str, str | None]]:
     """(card, hunter) pairs this seat may play at this moment."""
     if seat == DRACULA:
@@ -280,7 +289,7 @@ def playable(state: State, seat: int, window: str, data: dict[str, Any],
     return out
 
 
-def play_actions(state: State, seat: int, window: str, data: dict[str, Any],
+def play_actions(state: State, seat: int, window: str, data: WindowData,
                  among: list[str] | None = None,
                  group: str = N_("Your event cards")) -> list[Action]:
     out = []
@@ -304,7 +313,7 @@ def offers_for(state: State, seat: int, window: str, target: str,
     plays both."""
     out = []
     seen = set()
-    data = {"hunter": target}
+    data: WindowData = {"hunter": target}
     for hunter in HUNTERS:
         if hunter == target or controller(state, hunter) != seat:
             continue
@@ -332,7 +341,7 @@ def settle_window(state: State, item: QueueItem) -> bool:
         return False
     skip = passing(state)
     item["seats"] = [seat for seat in item["seats"] if seat not in skip and may_answer(
-        state, seat, item["window"], item["data"], item.get("among"))]
+        state, seat, item["window"], window_data(item), item.get("among"))]
     return not item["seats"]
 
 
@@ -342,7 +351,7 @@ def window_actions(state: State, seat: int, item: QueueItem) -> list[Action]:
     if seat not in item["seats"]:
         return []
     heading = WINDOWS[item["window"]][1]
-    out = play_actions(state, seat, item["window"], item["data"], item.get("among"),
+    out = play_actions(state, seat, item["window"], window_data(item), item.get("among"),
                        group=heading)
     hint = "" if out else N_("None of your cards fits this moment.")
     out.append(Action("pass", {}, N_("Play nothing"), group=heading, hint=hint))
@@ -358,7 +367,7 @@ def do_play_event(ctx: Ctx, seat: int, params: dict[str, Any]) -> None:
     """Play a kept card: from a window in the queue, or at a moment of one's own turn."""
     state = ctx.state
     card_id, hunter = params["card"], params["hunter"] or None
-    data: dict[str, Any] = {}
+    data: WindowData = {}
     target = params.get("target")
     if target and hunter:
         data = {"hunter": target}
@@ -370,7 +379,7 @@ def do_play_event(ctx: Ctx, seat: int, params: dict[str, Any]) -> None:
             return
     elif state["queue"] and state["queue"][0]["kind"] == "window" \
             and seat in state["queue"][0]["seats"]:
-        data = _answered(state, seat)["data"]
+        data = window_data(_answered(state, seat))
     if hunter is None:
         state["dracula_events"].remove(card_id)
     else:

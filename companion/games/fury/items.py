@@ -20,6 +20,7 @@ from companion.games.fury.choices import ask, question
 from companion.games.fury.state import (
     DRACULA,
     Ctx,
+    QuestionData,
     State,
     controller,
     hunter_label,
@@ -147,7 +148,7 @@ def _holy_water(ctx: Ctx, hunter: str) -> None:
         ctx.say("The bite is cured.")
 
 
-def _rumor_options(state: State, data: dict[str, Any]) -> list[Any]:
+def _rumor_options(state: State, data: QuestionData) -> list[Any]:
     out = []
     for i, slot in enumerate(state["trail"]):
         if set(slot["tokens"]) - set(slot["shown"]):
@@ -159,7 +160,7 @@ def _rumor_options(state: State, data: dict[str, Any]) -> list[Any]:
 
 
 @question(N_("Local Rumors: which card's encounters?"), _rumor_options)
-def _rumors(ctx: Ctx, data: dict[str, Any], key: str) -> None:
+def _rumors(ctx: Ctx, data: QuestionData, key: str) -> None:
     slot = trail.get(ctx.state, int(key))
     slot["shown"] = list(slot["tokens"])
     ctx.revealed = True

@@ -15,15 +15,21 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
-from companion.games.fury.state import Ctx, QueueItem, State
+from companion.games.fury.state import (
+    CardPlay,
+    Ctx,
+    QuestionData,
+    QueueItem,
+    State,
+    WindowData,
+)
 
 # --- event cards (``event_cards``) -------------------------------------------------------
 
-Effect = Callable[[Ctx, dict[str, Any]], None]
-"""``effect(ctx, play)``: ``play`` = {"card", "hunter" (the hunter who plays it, or None for
-Dracula), "data" (what the window knew: the train, the encounter…)}."""
+Effect = Callable[[Ctx, CardPlay], None]
+"""``effect(ctx, play)``."""
 
-When = Callable[[State, str | None, dict[str, Any]], bool]
+When = Callable[[State, str | None, WindowData], bool]
 """``when(state, hunter, window data)``: an extra condition at a window's moment."""
 
 Later = Callable[[Ctx, QueueItem], None]
@@ -92,8 +98,8 @@ own source)."""
 Option = tuple[str, str, dict[str, Any], str]
 """``(key, label message id, label args, hint message id)``."""
 
-Options = Callable[[State, dict[str, Any]], list[Option]]
-Answer = Callable[[Ctx, dict[str, Any], str], None]
+Options = Callable[[State, QuestionData], list[Option]]
+Answer = Callable[[Ctx, QuestionData, str], None]
 
 
 class Question(NamedTuple):

@@ -38,6 +38,7 @@ from companion.games.fury.state import (
     hunters_at,
     hunters_of,
     place_of,
+    question_data,
     turn_of,
 )
 
@@ -368,7 +369,7 @@ def _places_to_pick(state: State, seat: int | None) -> list[str]:
     if item["kind"] == "go_anywhere":
         return movement.hunter_start_places()
     if item["kind"] == "choice":
-        keys = [o[0] for o in choices.find(item["question"]).options(state, item["data"])]
+        keys = [o[0] for o in choices.find(item["question"]).options(state, question_data(item))]
         places = [k for k in keys if k in board.PLACES]
         return places if len(places) == len(keys) else []
     return []
