@@ -6,7 +6,8 @@ A player is asked, in turn, when the tablet leaves it open that he holds a card 
 allows — his hand holds event cards (or, for Garlic, items) and a printed card fits — exactly
 as if he held one, and may always answer "no card" (issue 40: a question's existence is
 public; the pause tells the others nothing about his hand). Each card,
-with who may play it and what it does, is listed in ``registry.BEFORE_COMBAT``. When the
+with who may play it and what it does, is listed in ``registry.BEFORE_COMBAT`` (read here
+through ``lookup``). When the
 hunters have just walked into Dracula's city, his turn in this window also offers Wild Horses
 (the combat does not take place): the table lives the moment of entering and the moment
 before the combat as one, so he is asked once (issue 32).
@@ -19,41 +20,34 @@ not an event: it acts at once and nothing cancels it.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any, NamedTuple
+from typing import Any
 
 from companion.games.base import N_
-from companion.games.fury import cards, combat_in_progress, decks, event_cards, hunters
+from companion.games.fury import cards, combat_in_progress, decks, event_cards, hunters, lookup
 from companion.games.fury.choices import question
-from companion.games.fury.state import DRACULA, Ctx, QueueItem, State, hunters_of, lose_blood
-
-Fight = QueueItem
-Play = Callable[[Ctx, Fight, str | None, str], None]
-"""A card's effect: ``play(ctx, fight, hunter or None, card)``."""
-
-
-class Card(NamedTuple):
-    side: str
-    """"dracula" or "hunter"."""
-    allowed: Callable[[State, Fight, str | None], bool]
-    """Whether this card may be played in this fight (by this hunter)."""
-    play: Callable[[Ctx, Fight, str | None, str], None] | None
-    """Its effect: ``play(ctx, fight, hunter or None, card)``; None for an event whose
-    effect is the event card's own (Devilish Power)."""
+from companion.games.fury.lookup import BeforeCombat, Effect, Fight, Play
+from companion.games.fury.state import (
+    DRACULA,
+    CardPlay,
+    Ctx,
+    QuestionData,
+    QueueItem,
+    State,
+    hunters_of,
+    lose_blood,
+    question_data,
+)
 
 
-def _card(kind: str) -> Card | None:
-    """The card's entry in the registry (imported here: the registry sits above this
-    module, since it names the effects below)."""
-    from companion.games.fury import registry
-
-    return registry.BEFORE_COMBAT.get(kind)
+def _card(kind: str) -> BeforeCombat | None:
+    """The card's entry in the registry (``registry.BEFORE_COMBAT``)."""
+    return lookup.tables().before_combat.get(kind)
 
 
-def as_event(fn: Callable[[Ctx, Fight, str | None, str], None]) -> event_cards.Effect:
+def as_event(fn: Play) -> Effect:
     """The effect of an event card played before a combat: like any event played, it waits
     until nobody cancels it, then acts on the fight."""
-    def effect(ctx: Ctx, play: dict[str, Any]) -> None:
+    def effect(ctx: Ctx, play: CardPlay) -> None:
         fight_ = combat_in_progress.find(ctx.state)
         if fight_ is None:
             return
@@ -75,9 +69,7 @@ def _may_hold(state: State, seat: int, fight_: Fight) -> bool:
     """Whether the tablet leaves it open that ``seat`` holds a card this fight allows: a
     hand with cards of that kind (a count on the tablet) and a printed card the fight
     allows — never which cards the hand holds."""
-    from companion.games.fury import registry
-
-    for kind, card in registry.BEFORE_COMBAT.items():
+    for kind, card in lookup.tables().before_combat.items():
         event = kind in cards.EVENTS
         if seat == DRACULA:
             if card.side == "dracula" and state["dracula_events"] \
@@ -121,7 +113,7 @@ def next_after_card(ctx: Ctx, item: QueueItem) -> None:
 
 
 
-def _options(state: State, data: dict[str, Any], fight_: Fight | None = None) -> list[Any]:
+def _options(state: State, data: QuestionData, fight_: Fight | None = None) -> list[Any]:
     fight_ = fight_ or combat_in_progress.find(state)
     seat = data["who"]
     out: list[Any] = []
@@ -152,7 +144,7 @@ def _options(state: State, data: dict[str, Any], fight_: Fight | None = None) ->
 
 
 @question(N_("Before the combat: play a card?"), _options)
-def _answer(ctx: Ctx, data: dict[str, Any], key: str) -> None:
+def _answer(ctx: Ctx, data: QuestionData, key: str) -> None:
     state = ctx.state
     fight_ = combat_in_progress.find(state)
     if fight_ is None:
@@ -253,14 +245,14 @@ def rage(ctx: Ctx, fight_: Fight, hunter: str | None, held: str) -> None:
         combat_in_progress.ask(ctx, fight_, "combat_rage", DRACULA, front=True)
 
 
-def _rage_targets(state: State, data: dict[str, Any]) -> list[Any]:
+def _rage_targets(state: State, data: QuestionData) -> list[Any]:
     fight_ = combat_in_progress.find(state)
     return [(h, N_("{hunter} shows you his items"), {"hunter": cards.hunter_name(h)}, "")
             for h in (fight_["hunters"] if fight_ else [])]
 
 
 @question(N_("Rage: which hunter shows you his items?"), _rage_targets)
-def _rage_target(ctx: Ctx, data: dict[str, Any], hunter: str) -> None:
+def _rage_target(ctx: Ctx, data: QuestionData, hunter: str) -> None:
     _rage_show(ctx, hunter)
 
 
@@ -275,14 +267,14 @@ def _rage_show(ctx: Ctx, hunter: str) -> None:
                                       "seat": DRACULA, "data": {"hunter": hunter}})
 
 
-def _rage_discards(state: State, data: dict[str, Any]) -> list[Any]:
+def _rage_discards(state: State, data: QuestionData) -> list[Any]:
     held = sorted(set(state["hunters"][data["hunter"]]["items"]))
     out = [(c, N_("Discard {card}"), {"card": cards.item_name(c)}, "") for c in held]
     return [*out, ("none", N_("Discard nothing"), {}, "")]
 
 
 @question(N_("Rage: discard one of his items?"), _rage_discards)
-def _rage_discard(ctx: Ctx, data: dict[str, Any], key: str) -> None:
+def _rage_discard(ctx: Ctx, data: QuestionData, key: str) -> None:
     if key != "none":
         hunters.discard_card(ctx, data["hunter"], key, N_("Rage"))
 
@@ -302,5 +294,5 @@ def seen_by_dracula(state: State) -> list[str]:
     shown = []
     for item in state["queue"]:
         if item["kind"] == "choice" and item["question"] == "combat_rage_discard":
-            shown += state["hunters"][item["data"]["hunter"]]["items"]
+            shown += state["hunters"][question_data(item)["hunter"]]["items"]
     return shown

@@ -17,7 +17,15 @@ from typing import Any
 
 from companion.games.base import N_, Action
 from companion.games.fury import cards, choices, hunters
-from companion.games.fury.state import DRACULA, Ctx, QueueItem, State, hunters_of, lose_blood
+from companion.games.fury.state import (
+    DRACULA,
+    Ctx,
+    QuestionData,
+    QueueItem,
+    State,
+    hunters_of,
+    lose_blood,
+)
 
 MAX_CHANGES = 30
 GROUP = N_("Resolve by hand")
@@ -121,7 +129,7 @@ def _other_side(state: State, seat: int) -> list[int]:
     return sorted(set(state["control"].values()) - {DRACULA})
 
 
-def _check_options(state: State, data: dict[str, Any]) -> list[Any]:
+def _check_options(state: State, data: QuestionData) -> list[Any]:
     return [("agree", N_("Agree with the correction by {who}"), {"who": {"seat": data["who"]}},
              N_("What was changed is in the log.")),
             ("dispute", N_("Dispute it"), {},
@@ -129,7 +137,7 @@ def _check_options(state: State, data: dict[str, Any]) -> list[Any]:
 
 
 @choices.question(N_("A correction by hand: do you agree?"), _check_options)
-def _check(ctx: Ctx, data: dict[str, Any], key: str) -> None:
+def _check(ctx: Ctx, data: QuestionData, key: str) -> None:
     who, check = {"seat": data["who"]}, {"seat": data["check"]}
     if key == "agree":
         ctx.say("Correction by hand agreed by {who} and {check}.", who=who, check=check)

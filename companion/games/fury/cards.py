@@ -137,11 +137,3 @@ def power_name(power: str) -> str:
 
 def hunter_name(hunter: str) -> str:
     return en(HUNTER_DATA[hunter]["names"])
-
-
-def time_name(index: int) -> str:
-    return en(TIME_TRACK[index]["names"])
-
-
-def is_night(index: int) -> bool:
-    return bool(TIME_TRACK[index]["night"])

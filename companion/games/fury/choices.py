@@ -10,24 +10,12 @@ answer function with ``@question(heading, options)``; ``registry.QUESTIONS`` nam
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, NamedTuple
+from typing import Any, Unpack
 
 from companion.games.base import Action
-from companion.games.fury.state import Ctx, QueueItem, State
-
-Option = tuple[str, str, dict[str, Any], str]
-"""``(key, label message id, label args, hint message id)``."""
-
-Options = Callable[[State, dict[str, Any]], list[Option]]
-Answer = Callable[[Ctx, dict[str, Any], str], None]
-
-
-class Question(NamedTuple):
-    """A card's question: its heading on the phone, its answers, what an answer does."""
-
-    heading: str
-    options: Options
-    answer: Answer
+from companion.games.fury import lookup
+from companion.games.fury.lookup import Answer, Options, Question
+from companion.games.fury.state import Ctx, QuestionData, QueueItem, State, question_data
 
 
 def question(heading: str, options: Options) -> Callable[[Answer], Question]:
@@ -38,14 +26,12 @@ def question(heading: str, options: Options) -> Callable[[Answer], Question]:
 
 
 def find(name: str) -> Question:
-    """The question by the name a queued item carries (imported here: the registry sits
-    above this module, since it names the questions of the modules that ask them)."""
-    from companion.games.fury import registry
-
-    return registry.QUESTIONS[name]
+    """The question by the name a queued item carries (``registry.QUESTIONS``)."""
+    return lookup.tables().questions[name]
 
 
-def ask(ctx: Ctx, name: str, seat: int, /, front: bool = False, **data: Any) -> None:
+def ask(ctx: Ctx, name: str, seat: int, /, front: bool = False,
+        **data: Unpack[QuestionData]) -> None:
     """Queue a question for ``seat``; with one possible answer it is answered at once."""
     item: QueueItem = {"kind": "choice", "question": name, "seat": seat, "data": data}
     heading, options, answer = find(name)
@@ -66,10 +52,10 @@ def actions(state: State, seat: int, item: QueueItem) -> list[Action]:
         return []
     heading, options, _answer = find(item["question"])
     return [Action("choose", {"key": key}, label, args, group=heading, hint=hint)
-            for key, label, args, hint in options(state, item["data"])]
+            for key, label, args, hint in options(state, question_data(item))]
 
 
 def do_choose(ctx: Ctx, seat: int, params: dict[str, Any]) -> None:
     item = ctx.state["queue"].pop(0)
     _heading, _options, answer = find(item["question"])
-    answer(ctx, item["data"], params["key"])
+    answer(ctx, question_data(item), params["key"])

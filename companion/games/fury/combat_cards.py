@@ -24,7 +24,7 @@ import re
 from typing import Any
 
 from companion.games.base import N_, ActionSyntaxError, Option
-from companion.games.fury import cards
+from companion.games.fury import cards, time_track
 from companion.games.fury.state import QueueItem, State
 
 DATA = cards._load("combat.json")
@@ -170,7 +170,7 @@ def result_name(code: str) -> str:
 
 def enemy_deck(state: State, fight: QueueItem) -> list[str]:
     """The enemy's tactics: Dracula's day or night set, a vampire's, or the agent's."""
-    night = cards.is_night(state["time"])
+    night = time_track.is_night(state)
     deck: list[str]
     if fight["enemy"] == "dracula":
         deck = DATA["dracula_night" if night else "dracula_day"]

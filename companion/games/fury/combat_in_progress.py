@@ -19,23 +19,22 @@ plays it).
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
+from typing import Any, Unpack
 
 from companion.games.base import N_
-from companion.games.fury import board, cards, combat_cards, trail
+from companion.games.fury import board, cards, combat_cards, lookup, time_track, trail
 from companion.games.fury.figures import turn_index
-from companion.games.fury.state import DRACULA, Ctx, QueueItem, State, controller, over
+from companion.games.fury.state import (
+    DRACULA,
+    Ctx,
+    QuestionData,
+    QueueItem,
+    State,
+    controller,
+    over,
+)
 
 ENEMY = "enemy"
-
-OnEnd = Callable[[Ctx, QueueItem], None]
-"""``on_end(ctx, fight)``, listed in ``registry.FIGHT_ENDS``: called with the finished fight,
-keyed by its ``source`` (an event card that started it) or, for the fights the engine starts,
-by its enemy ("dracula", "agent"): the fight's ``outcome``
-is killed, wounded, bitten, defeated, end, cancelled or over (Relentless Minion listens to
-"agent", Vampire Lair to its own source)."""
-
 
 def new(state: State, enemy: str, hunters: list[str], place: str,
         source: str | None) -> QueueItem:
@@ -104,7 +103,7 @@ def lead_seat(state: State, fight: QueueItem) -> int:
 
 
 def ask(ctx: Ctx, fight: QueueItem, question: str, seat: int, front: bool = False,
-        **data: Any) -> None:
+        **data: Unpack[QuestionData]) -> None:
     """Queue a question just before the fight (its next step), or at the very front (a
     consequence of an answer, taken before anything else)."""
     queue = ctx.state["queue"]
@@ -130,9 +129,7 @@ def end(ctx: Ctx, fight: QueueItem, outcome: str) -> None:
     state["fought"] = {"at": turn_index(state), "enemy": enemy_name(fight),
                        "place": fight["place"], "hunters": fight["hunters"],
                        "outcome": outcome, "shown": fight["shown"]}
-    from companion.games.fury import registry  # above this module: it names the hooks
-
-    hook = registry.FIGHT_ENDS.get(fight["source"] or fight["enemy"])
+    hook = lookup.tables().fight_ends.get(fight["source"] or fight["enemy"])
     if hook is not None:
         hook(ctx, fight)
 
@@ -238,7 +235,7 @@ def view(state: State, seat: int | None) -> dict[str, Any] | None:
         "shown": round_view(state, enemy_name(fight), fight["now"] or fight["shown"]),
         "initiative": {card: combat_cards.initiative(state, card)
                        for f in fighters for card in f["options"]},
-        "night": cards.is_night(state["time"]),
+        "night": time_track.is_night(state),
     }
 
 

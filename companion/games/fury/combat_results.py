@@ -29,6 +29,7 @@ from companion.games.fury.choices import question
 from companion.games.fury.state import (
     DRACULA,
     Ctx,
+    QuestionData,
     QueueItem,
     State,
     add_vampires,
@@ -177,14 +178,14 @@ def fly(ctx: Ctx) -> None:
     ask_front(ctx, "combat_bat", DRACULA, front=True, always_ask=True)
 
 
-def _bat_options(state: State, data: dict[str, Any]) -> list[Any]:
+def _bat_options(state: State, data: QuestionData) -> list[Any]:
     return [(p, N_("Fly to {place}"), {"place": board.name(p)},
              N_("Your card here is taken back and this one is laid face down in its place."))
             for p in bat_destinations(state)]
 
 
 @question(N_("You escape as a bat: where to?"), _bat_options)
-def _fly(ctx: Ctx, data: dict[str, Any], to: str) -> None:
+def _fly(ctx: Ctx, data: QuestionData, to: str) -> None:
     """His newest card and its encounters leave the trail; the new place takes its space,
     face down (the implementations' reading; the rulebook does not describe it)."""
     state = ctx.state

@@ -35,7 +35,15 @@ from companion.games.fury import (
 )
 from companion.games.fury.choices import question
 from companion.games.fury.combat_in_progress import ENEMY
-from companion.games.fury.state import DRACULA, Ctx, QueueItem, State, controller, lose_blood
+from companion.games.fury.state import (
+    DRACULA,
+    Ctx,
+    QuestionData,
+    QueueItem,
+    State,
+    controller,
+    lose_blood,
+)
 
 GROUP = N_("Choose your tactic in secret")
 MAX_REROLLS = 100
@@ -276,7 +284,7 @@ _TIE = {"hunters": N_("the hunters' card has the higher initiative"),
         "again": N_("both cards have the same initiative: roll again")}
 
 
-def _tie_options(state: State, data: dict[str, Any]) -> list[Any]:
+def _tie_options(state: State, data: QuestionData) -> list[Any]:
     proposal = data["proposal"]
     hint = N_("Read the number in the upper-left corner of each revealed card.")
     out = [(proposal, N_("As the app reads it: {what}"), {"what": _TIE[proposal]}, hint)]
@@ -294,31 +302,43 @@ def other_side(state: State, fight_: QueueItem, seat: int) -> int:
 
 @question(N_("A tied roll: which card has the higher initiative?"),
           _tie_options)
-def _tie(ctx: Ctx, data: dict[str, Any], key: str) -> None:
+def _tie(ctx: Ctx, data: QuestionData, key: str) -> None:
     """The first reading of the printed cards; it stands once the other side agrees."""
     fight_ = combat_in_progress.current(ctx.state)
     by = data.get("by", _tie_seat(ctx.state, fight_, data["proposal"]))
     ctx.say("{who} reads the printed cards: {what}.", who={"seat": by}, what=_TIE[key])
     check = other_side(ctx.state, fight_, by)
-    combat_in_progress.ask(ctx, fight_, "combat_tie_check", check, reading=key, by=by, check=check,
-              always_ask=True)
+    combat_in_progress.ask(ctx, fight_, "combat_tie_check", check, reading=key, by=by,
+                           check=check, always_ask=True)
 
 
-def _tie_check_options(state: State, data: dict[str, Any]) -> list[Any]:
+def _tie_reading(data: QuestionData) -> str:
+    reading = data["reading"]
+    assert isinstance(reading, str), reading
+    return reading
+
+
+def _card_reading(data: QuestionData) -> list[str]:
+    reading = data["reading"]
+    assert isinstance(reading, list), reading
+    return reading
+
+
+def _tie_check_options(state: State, data: QuestionData) -> list[Any]:
     hint = N_("Read the number in the upper-left corner of each revealed card.")
-    return [("agree", N_("Agreed: {what}"), {"what": _TIE[data["reading"]]}, hint),
+    return [("agree", N_("Agreed: {what}"), {"what": _TIE[_tie_reading(data)]}, hint),
             ("dispute", N_("The printed cards say otherwise"), {},
              N_("A disputed tie is rolled again."))]
 
 
 @question(N_("A tied roll: do you read the initiative the same way?"),
           _tie_check_options)
-def _tie_check(ctx: Ctx, data: dict[str, Any], key: str) -> None:
+def _tie_check(ctx: Ctx, data: QuestionData, key: str) -> None:
     """Both sides looked: the reading stands when the other side agrees; a dispute is rolled
     again (the rulebook's own way out of a tie neither side can settle)."""
     fight_ = combat_in_progress.current(ctx.state)
     now = combat_in_progress.resolving(fight_)
-    reading, by, check = data["reading"], {"seat": data["by"]}, {"seat": data["check"]}
+    reading, by, check = _tie_reading(data), {"seat": data["by"]}, {"seat": data["check"]}
     if key == "agree":
         now["tie"].update(how="agreed", by=[data["by"], data["check"]])
         ctx.say("The tie-break is agreed by {a} and {b}: {what}.", a=by, b=check,
@@ -370,14 +390,14 @@ def _pairs(state: State, label: str) -> list[Any]:
 
 @question(N_("You won the round: whose card's result applies?"),
           lambda state, data: _pairs(state, N_("{hunter}'s {card}: {result}")))
-def _apply_card(ctx: Ctx, data: dict[str, Any], hunter: str) -> None:
+def _apply_card(ctx: Ctx, data: QuestionData, hunter: str) -> None:
     ctx.say("The hunters take the result of {hunter}'s card.", hunter=cards.hunter_name(hunter))
     _applied(ctx, combat_in_progress.current(ctx.state), hunter)
 
 
 @question(N_("You won the round: which hunter does it strike?"),
           lambda state, data: _pairs(state, N_("{hunter} ({card}): {result}")))
-def _target(ctx: Ctx, data: dict[str, Any], hunter: str) -> None:
+def _target(ctx: Ctx, data: QuestionData, hunter: str) -> None:
     ctx.say("Dracula turns the result on {hunter}.", hunter=cards.hunter_name(hunter))
     _applied(ctx, combat_in_progress.current(ctx.state), hunter)
 
@@ -405,7 +425,7 @@ def _alternatives(fight_: QueueItem) -> list[list[str]]:
                                         now["cards"][ENEMY])
 
 
-def _confirm_options(state: State, data: dict[str, Any]) -> list[Any]:
+def _confirm_options(state: State, data: QuestionData) -> list[Any]:
     fight_ = combat_in_progress.current(state)
     now = combat_in_progress.resolving(fight_)
     hint = N_("The data marks this result uncertain: read it on the winning card.")
@@ -423,7 +443,7 @@ def _confirm_options(state: State, data: dict[str, Any]) -> list[Any]:
 
 
 @question(N_("Check the result on the winning card"), _confirm_options)
-def _confirm(ctx: Ctx, data: dict[str, Any], key: str) -> None:
+def _confirm(ctx: Ctx, data: QuestionData, key: str) -> None:
     """The winner's reading of the printed card; it stands once the other side agrees."""
     fight_ = combat_in_progress.current(ctx.state)
     now = combat_in_progress.resolving(fight_)
@@ -434,11 +454,11 @@ def _confirm(ctx: Ctx, data: dict[str, Any], key: str) -> None:
             result=[combat_cards.result_name(c) for c in reading])
     check = other_side(ctx.state, fight_, by)
     combat_in_progress.ask(ctx, fight_, "combat_confirm_check", check, reading=reading, by=by,
-              check=check, always_ask=True)
+                           check=check, always_ask=True)
 
 
-def _confirm_check_options(state: State, data: dict[str, Any]) -> list[Any]:
-    names = [combat_cards.result_name(c) for c in data["reading"]]
+def _confirm_check_options(state: State, data: QuestionData) -> list[Any]:
+    names = [combat_cards.result_name(c) for c in _card_reading(data)]
     return [("agree", N_("Agreed: {result}"), {"result": names},
              N_("Read it on the winning card.")),
             ("dispute", N_("The card says otherwise"), {},
@@ -447,15 +467,16 @@ def _confirm_check_options(state: State, data: dict[str, Any]) -> list[Any]:
 
 @question(N_("Do you read the winning card the same way?"),
           _confirm_check_options)
-def _confirm_check(ctx: Ctx, data: dict[str, Any], key: str) -> None:
+def _confirm_check(ctx: Ctx, data: QuestionData, key: str) -> None:
     """Both sides looked: the winner's reading stands when the loser agrees; disputed, the
     app's reading (the one source) stands and the round is marked disputed."""
     fight_ = combat_in_progress.current(ctx.state)
     now = combat_in_progress.resolving(fight_)
     by, check = {"seat": data["by"]}, {"seat": data["check"]}
     if key == "agree":
-        now["how"] = "agreed" if data["reading"] == now["result"] else "corrected"
-        now["result"] = data["reading"]
+        reading = _card_reading(data)
+        now["how"] = "agreed" if reading == now["result"] else "corrected"
+        now["result"] = reading
         ctx.say("The result is agreed by {a} and {b}: {result}.", a=by, b=check,
                 result=[combat_cards.result_name(c) for c in now["result"]])
     else:

@@ -13,7 +13,17 @@ from __future__ import annotations
 from typing import Any
 
 from companion.games.base import N_, NP_, Action
-from companion.games.fury import board, cards, decks, encounters, movement, trail
+from companion.games.fury import (
+    board,
+    cards,
+    catacombs,
+    decks,
+    encounters,
+    event_cards,
+    movement,
+    time_track,
+    trail,
+)
 from companion.games.fury.state import (
     DRACULA,
     Ctx,
@@ -43,31 +53,6 @@ _CLEARED = NP_("Dracula's trail is cleared down to {n} card.",
                "Dracula's trail is cleared down to {n} cards.")
 _DRAWS = NP_("Dracula draws {n} encounter from the pool.",
              "Dracula draws {n} encounters from the pool.")
-
-
-def time_after(state: State) -> int:
-    """Where the day/night marker stands after this turn's time phase."""
-    if board.is_sea(trail.dracula_here(state)):
-        return state["time"]
-    return (state["time"] + 1) % len(cards.TIME_TRACK)
-
-
-def time_phase(ctx: Ctx) -> None:
-    """„Если Дракула находится в море, то ничего не происходит. Во всех остальных случаях
-    Дракула перемещает жетон Дня/Ночи на одно деление вперед… Если жетон переместился с
-    «Предрассветной поры» на «Рассвет», также переместите жетоны на треке Вампиров и на
-    треке Решимости на 1 деление вперед.“"""
-    state = ctx.state
-    if board.is_sea(trail.dracula_here(state)):
-        ctx.say("Dracula is at sea: the time of day stays {time}.",
-                time=cards.time_name(state["time"]))
-        return
-    state["time"] = time_after(state)
-    ctx.say("Time moves on: {time}.", time=cards.time_name(state["time"]))
-    if state["time"] == 0:
-        state["resolve"] += 1
-        ctx.say("A new dawn: the hunters' resolve rises to {n}.", n=state["resolve"])
-        add_vampires(ctx, 1, N_("a new dawn"))
 
 
 # --- the movement phase ----------------------------------------------------------------
@@ -128,7 +113,7 @@ def start_moves(state: State) -> list[Action]:
     night), offered beside the cards of the start of his turn: one tap ends the start, runs
     the time phase and moves (issue 40: the start waits whenever he may hold a card for it,
     and costs no tap of its own)."""
-    return move_actions({**state, "time": time_after(state)})
+    return move_actions(time_track.after_time_phase(state))
 
 
 def _leave_start(ctx: Ctx) -> bool:
@@ -137,7 +122,7 @@ def _leave_start(ctx: Ctx) -> bool:
     turn = turn_of(ctx.state)
     if turn["stage"] != "start":
         return True
-    time_phase(ctx)
+    time_track.time_phase(ctx)
     turn["stage"] = "move"
     return ctx.state["result"] is None
 
@@ -262,7 +247,7 @@ def dropoff_actions(state: State, item: QueueItem) -> list[Action]:
     out = [Action("dropoff", {"choice": "discard", "token": ""},
                   N_("Let it go: its encounters return"), group=group,
                   hint=N_("The card goes back to your deck."))]
-    if trail.can_enter_catacombs(state, slot):
+    if catacombs.may_enter(state, slot):
         out.append(Action("dropoff", {"choice": "catacombs", "token": ""},
                           N_("Into the catacombs ({place})"), {"place": where}, group=group,
                           hint=N_("Its encounters wait face down there.")))
@@ -285,7 +270,7 @@ def do_dropoff(ctx: Ctx, seat: int, params: dict[str, Any]) -> None:
     slot = item["slot"]
     choice = params["choice"]
     if choice == "catacombs":
-        trail.to_catacombs(state, slot)
+        catacombs.enter(state, slot)
         ctx.say("Dracula puts the card into the catacombs.")
         return
     tokens = list(slot["tokens"])
@@ -427,8 +412,6 @@ def _clear(ctx: Ctx, keep: int) -> None:
 
 
 def _desecrated_soil(ctx: Ctx) -> None:
-    from companion.games.fury import event_cards
-
     found = 0
     while found < 2:
         card = decks.draw_event(ctx)

@@ -11,12 +11,23 @@ from __future__ import annotations
 from typing import Any
 
 from companion.games.base import N_
-from companion.games.fury import board, cards, decks, event_cards, figures, hunters
+from companion.games.fury import (
+    board,
+    cards,
+    decks,
+    event_cards,
+    figures,
+    hunters,
+    movement,
+    time_track,
+    trail,
+)
 from companion.games.fury.choices import ask, question
 from companion.games.fury.encounters import start_combat
 from companion.games.fury.state import (
     DRACULA,
     Ctx,
+    QuestionData,
     State,
     controller,
     hunter_label,
@@ -220,7 +231,7 @@ def draw_item(ctx: Ctx, hunter: str) -> None:
         hunters.take_item(ctx, hunter, card)
 
 
-def _discard_options(state: State, data: dict[str, Any]) -> list[Any]:
+def _discard_options(state: State, data: QuestionData) -> list[Any]:
     h = state["hunters"][data["hunter"]]
     out = []
     if "items" in data["kinds"]:
@@ -231,7 +242,7 @@ def _discard_options(state: State, data: dict[str, Any]) -> list[Any]:
 
 
 @question(N_("Discard a card of your choice"), _discard_options)
-def _discard_one(ctx: Ctx, data: dict[str, Any], card: str) -> None:
+def _discard_one(ctx: Ctx, data: QuestionData, card: str) -> None:
     hunters.discard_card(ctx, data["hunter"], card, data["why"])
     if data.get("redraw"):
         draw_item(ctx, data["hunter"])
@@ -256,9 +267,7 @@ def spy(ctx: Ctx, token: str, group: list[str], ambush: bool) -> bool:
     return False
 
 
-def _declare_options(state: State, data: dict[str, Any]) -> list[Any]:
-    from companion.games.fury import movement
-
+def _declare_options(state: State, data: QuestionData) -> list[Any]:
     here = place_of(state, data["hunter"])
     out = [("stay", N_("I will stay in {place}"), {"place": board.name(here)}, "")]
     for to in movement.hunter_road(state, here):
@@ -271,7 +280,7 @@ def _declare_options(state: State, data: dict[str, Any]) -> list[Any]:
 
 
 @question(N_("Spy: say where you will move next turn"), _declare_options)
-def _declare(ctx: Ctx, data: dict[str, Any], key: str) -> None:
+def _declare(ctx: Ctx, data: QuestionData, key: str) -> None:
     hunter = data["hunter"]
     ctx.state["hunters"][hunter]["declared"] = key
     by, _, to = key.partition(":")
@@ -296,7 +305,7 @@ def thief(ctx: Ctx, token: str, group: list[str], ambush: bool) -> bool:
     return False
 
 
-def _steal_options(state: State, data: dict[str, Any]) -> list[Any]:
+def _steal_options(state: State, data: QuestionData) -> list[Any]:
     h = state["hunters"][data["hunter"]]
     name = cards.hunter_name(data["hunter"])
     out = []
@@ -308,7 +317,7 @@ def _steal_options(state: State, data: dict[str, Any]) -> list[Any]:
 
 
 @question(N_("Thief: which kind of card?"), _steal_options)
-def _steal(ctx: Ctx, data: dict[str, Any], kind: str) -> None:
+def _steal(ctx: Ctx, data: QuestionData, kind: str) -> None:
     hunter = data["hunter"]
     held = sorted(ctx.state["hunters"][hunter]["items" if kind == "items" else "events"])
     card = held[ctx.rng.randbelow(len(held))]
@@ -333,7 +342,7 @@ def new_vampire(ctx: Ctx, token: str, group: list[str], ambush: bool) -> bool:
     Вампир не сбежал, засада возвращается в пул… Если Вампир сбежал, засада остается в
     локации, а ход Охотника тут же завершается.“"""
     state = ctx.state
-    if not cards.is_night(state["time"]):
+    if time_track.is_day(state):
         ctx.say("By day the hunters destroy the New Vampire.")
         return False
     escaped = False
@@ -361,7 +370,7 @@ def new_vampire(ctx: Ctx, token: str, group: list[str], ambush: bool) -> bool:
     return escaped
 
 
-def _stop_options(state: State, data: dict[str, Any]) -> list[Any]:
+def _stop_options(state: State, data: QuestionData) -> list[Any]:
     weapons = holding(state, data["hunter"], "knife", "stake")
     out = [(c, N_("Discard {card}: the vampire does not escape"), {"card": cards.item_name(c)},
             "") for c in weapons]
@@ -370,11 +379,9 @@ def _stop_options(state: State, data: dict[str, Any]) -> list[Any]:
 
 @question(N_("The New Vampire flees: discard a Knife or a Stake?"),
           _stop_options)
-def _stop_vampire(ctx: Ctx, data: dict[str, Any], key: str) -> None:
+def _stop_vampire(ctx: Ctx, data: QuestionData, key: str) -> None:
     if key != "let":
         hunters.discard_card(ctx, data["hunter"], key, N_("the New Vampire"))
-        from companion.games.fury import trail
-
         for slot in trail.slots(ctx.state):
             if data["token"] in slot["tokens"]:
                 slot["tokens"].remove(data["token"])
@@ -395,13 +402,13 @@ def ambush_plain(ctx: Ctx, token: str, group: list[str], ambush: bool) -> bool:
     return False
 
 
-def _ambush_options(state: State, data: dict[str, Any]) -> list[Any]:
+def _ambush_options(state: State, data: QuestionData) -> list[Any]:
     return [("draw", N_("Draw an encounter from the pool"), {}, ""),
             ("no", N_("Draw nothing"), {}, "")]
 
 
 @question(N_("Ambush: draw an encounter?"), _ambush_options)
-def _ambush_draw(ctx: Ctx, data: dict[str, Any], key: str) -> None:
+def _ambush_draw(ctx: Ctx, data: QuestionData, key: str) -> None:
     state = ctx.state
     if key == "no":
         ctx.say("Dracula draws no encounter.")
@@ -416,7 +423,7 @@ def _ambush_draw(ctx: Ctx, data: dict[str, Any], key: str) -> None:
         ask(ctx, "return_token", DRACULA, front=True, always_ask=True)
 
 
-def _return_options(state: State, data: dict[str, Any]) -> list[Any]:
+def _return_options(state: State, data: QuestionData) -> list[Any]:
     seen: dict[str, str] = {}
     for token in sorted(state["encounters"]):
         seen.setdefault(cards.kind(token), token)
@@ -425,7 +432,7 @@ def _return_options(state: State, data: dict[str, Any]) -> list[Any]:
 
 
 @question(N_("Too many encounters: return one to the pool"), _return_options)
-def _return_token(ctx: Ctx, data: dict[str, Any], token: str) -> None:
+def _return_token(ctx: Ctx, data: QuestionData, token: str) -> None:
     ctx.state["encounters"].remove(token)
     ctx.state["pool"].append(token)
     ctx.say("Dracula returns an encounter to the pool.")
@@ -434,9 +441,7 @@ def _return_token(ctx: Ctx, data: dict[str, Any], token: str) -> None:
 # --- Bats: Dracula moves the hunter ----------------------------------------------------------
 
 
-def _bats_options(state: State, data: dict[str, Any]) -> list[Any]:
-    from companion.games.fury import movement
-
+def _bats_options(state: State, data: QuestionData) -> list[Any]:
     hunter = data["hunter"]
     here = place_of(state, hunter)
     name = cards.hunter_name(hunter)
@@ -448,7 +453,7 @@ def _bats_options(state: State, data: dict[str, Any]) -> list[Any]:
 
 
 @question(N_("Bats: move the hunter by road"), _bats_options)
-def _bats_move(ctx: Ctx, data: dict[str, Any], to: str) -> None:
+def _bats_move(ctx: Ctx, data: QuestionData, to: str) -> None:
     state = ctx.state
     hunter = data["hunter"]
     h = state["hunters"][hunter]

@@ -11,29 +11,29 @@ not listed is announced and resolved by hand. Fights go to ``start_combat``.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 from companion.games.base import N_, NP_, Action
-from companion.games.fury import board, byhand, cards, event_cards, news, trail
+from companion.games.fury import (
+    board,
+    byhand,
+    cards,
+    choices,
+    decks,
+    event_cards,
+    hunters,
+    lookup,
+    news,
+    time_track,
+    trail,
+)
+from companion.games.fury.lookup import Encounter
 from companion.games.fury.state import DRACULA, Ctx, QueueItem, State, place_of, turn_of
 
-Effect = Callable[[Ctx, str, list[str], bool], bool]
-"""``effect(ctx, token, hunters, ambush) -> keep``: resolve the token against the hunters;
-return True when the token stays where it is (a New Vampire that escaped) instead of going
-back to the pool."""
 
-Starter = Callable[[Ctx, str, list[str], str], bool]
-"""``start(ctx, enemy, hunters, place) -> stays``: begin a fight (``combat_rounds.start``); True
-when an agent's token stays where it was met while it is fought."""
-
-
-def _effect(kind: str) -> Effect | None:
-    """The encounter's effect in the registry (imported here: the registry sits above this
-    module, since it names the effects)."""
-    from companion.games.fury import registry
-
-    return registry.ENCOUNTERS.get(kind)
+def _effect(kind: str) -> Encounter | None:
+    """The encounter's effect in the registry (``registry.ENCOUNTERS``)."""
+    return lookup.tables().encounters.get(kind)
 
 
 _WAITING = NP_("{n} encounter waits in {place}.", "{n} encounters wait in {place}.")
@@ -121,7 +121,7 @@ def _act(ctx: Ctx, item: QueueItem) -> None:
     assert token is not None, "an encounter met is a token"
     group = [h for h in item["group"] if state["hunters"][h]["place"] != board.HOSPITAL]
     slot = trail.holding(state, token)
-    if cards.kind(token) == "new_vampire" and cards.is_night(state["time"]) \
+    if cards.kind(token) == "new_vampire" and time_track.is_night(state) \
             and not item["asked"] and not item["forewarned"]:
         item["asked"] = True
         state["queue"].insert(0, item)
@@ -160,16 +160,12 @@ def _act(ctx: Ctx, item: QueueItem) -> None:
 def start_combat(ctx: Ctx, enemy: str, group: list[str], place: str) -> bool:
     """A fight between ``group`` and ``enemy`` ("dracula" or an encounter token); True when
     the enemy's token stays where it was met."""
-    from companion.games.fury import registry
-
-    return registry.START_COMBAT(ctx, enemy, group, place)
+    return lookup.tables().start_combat(ctx, enemy, group, place)
 
 
 def _seduced(ctx: Ctx, token: str, group: list[str]) -> None:
     """Seduction: „the New Vampire bites the hunter. The New Vampire then returns to your
     encounter hand…, and the hunter's turn ends.“"""
-    from companion.games.fury import choices, decks, hunters
-
     state = ctx.state
     for hunter in group:
         hunters.bite(ctx, hunter, cards.encounter_name(token))

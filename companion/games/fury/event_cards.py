@@ -18,62 +18,33 @@ is asked and how long play waits are thus read from the tablet, never from a han
 learns a hand from a pause, and the action that led to a window stays free to take back. A
 player may answer "no" ahead for the rest of the turn (``turn["passing"]``), which the tablet
 shows, since it is his own choice.
-Each card's effect and the windows it fits are listed in ``registry.EVENTS`` (the effects
+Each card's effect and the windows it fits are listed in ``registry.EVENTS``, read here
+through ``lookup`` (the effects
 live in ``hunter_events`` and ``dracula_events``; what they share: ``event_common_effects``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
-from typing import Any, Literal, cast
+from typing import Any, Literal, Unpack, cast
 
 from companion.games.base import N_, Action
-from companion.games.fury import byhand, cards, decks, hunters, news
+from companion.games.fury import byhand, cards, choices, decks, hunters, lookup, news
 from companion.games.fury.cards import HUNTERS
-from companion.games.fury.state import DRACULA, Ctx, QueueItem, State, controller
-
-Effect = Callable[[Ctx, dict[str, Any]], None]
-"""``effect(ctx, play)``: ``play`` = {"card", "hunter" (the hunter who plays it, or None for
-Dracula), "data" (what the window knew: the train, the encounter…)}."""
-
-When = Callable[[State, str | None, dict[str, Any]], bool]
-"""``when(state, hunter, window data)``: an extra condition at a window's moment."""
-
-Later = Callable[[Ctx, QueueItem], None]
-"""``later(ctx, item)``: the rest of an effect, run once the questions before it are
-answered (``{"kind": "effect", "do": name, ...}`` in the queue)."""
+from companion.games.fury.lookup import EventCard
+from companion.games.fury.state import (
+    DRACULA,
+    Ctx,
+    QueueItem,
+    State,
+    WindowData,
+    controller,
+    window_data,
+)
 
 
-@dataclass(frozen=True)
-class Card:
-    """How one printed event works in the app."""
-
-    effect: Effect
-    windows: tuple[str, ...] = ()
-    """The moments it may be played (kept cards); none for immediate cards and allies."""
-    when: When | None = None
-    """An extra condition at that moment."""
-    cancellable: bool = True
-    for_others: bool = False
-    """Another hunter may play it at the moment of this hunter's turn (Hypnosis: „At the
-    start of any bitten hunter's turn (your own too), with that hunter's consent“)."""
-
-
-def _card(kind: str) -> Card | None:
-    """The printed event's entry in the registry, None for one resolved by hand or an ally
-    (imported here: the registry sits above this module, since it names the effects)."""
-    from companion.games.fury import registry
-
-    return registry.EVENTS.get(kind)
-
-
-def _later(name: str) -> Later:
-    """A step an effect left for after a question (``registry.LATER``): e.g. the reveal
-    that waits while Dracula may play Sensationalist Press."""
-    from companion.games.fury import registry
-
-    return registry.LATER[name]
+def _card(kind: str) -> EventCard | None:
+    """The printed event's entry in the registry, None for one resolved by hand or an ally."""
+    return lookup.tables().events.get(kind)
 
 
 WINDOWS: dict[str, tuple[str, str]] = {
@@ -84,7 +55,6 @@ WINDOWS: dict[str, tuple[str, str]] = {
     "tip_off": ("hunters", N_("Dracula stops the train: play a card?")),
     "encounter": ("hunters", N_("An encounter is revealed: play a card before it acts?")),
     "new_vampire": ("dracula", N_("A hunter finds a New Vampire at night: play a card?")),
-    "enter": ("dracula", N_("A hunter enters your city: play a card before the fight?")),
     "customs": ("dracula", N_("A hunter reached a port or crossed the border: play a card?")),
     "at_sea": ("dracula", N_("A hunter starts his move at sea: play a card?")),
     "reveal": ("dracula", N_("An event is about to reveal your trail: play a card?")),
@@ -92,9 +62,8 @@ WINDOWS: dict[str, tuple[str, str]] = {
     "great_strength": ("hunters", N_("Your hunter was bitten or lost health: cancel it with a "
                                      "card?")),
 }
-"""Each window: whose cards may be played, and the question the phone shows. "enter" is no
-longer opened (Wild Horses is offered in Dracula's turn before the combat, issue 32); it
-stays for a table saved while that window was open, which plays it as it was."""
+"""Each window: whose cards may be played, and the question the phone shows. (Wild Horses has
+none: it is offered in Dracula's turn before the combat, issue 32.)"""
 
 
 # --- drawing ------------------------------------------------------------------------------
@@ -160,8 +129,6 @@ def set_ally(ctx: Ctx, side: Literal["dracula", "hunters"], card_id: str | None)
     if side == "dracula":
         decks.refill_encounters(ctx)
         if len(state["encounters"]) > decks.encounter_hand_size(state):
-            from companion.games.fury import choices
-
             for _ in range(len(state["encounters"]) - decks.encounter_hand_size(state)):
                 choices.ask(ctx, "return_token", DRACULA, always_ask=True)
         decks.check_dracula_events(ctx)
@@ -170,7 +137,7 @@ def set_ally(ctx: Ctx, side: Literal["dracula", "hunters"], card_id: str | None)
 # --- playing -------------------------------------------------------------------------------
 
 
-def could_play(state: State, hunter: str | None, window: str, data: dict[str, Any]) -> bool:
+def could_play(state: State, hunter: str | None, window: str, data: WindowData) -> bool:
     """Whether some printed card of that side may be played at this moment by ``hunter``
     (None: Dracula) and may still be in his hand: read from the printed cards, the board
     and what lies face up (the discard pile, the allies, a bitten hunter's open card) —
@@ -182,7 +149,7 @@ def could_play(state: State, hunter: str | None, window: str, data: dict[str, An
                for kind, spec in _cards_for(window))
 
 
-def may_answer(state: State, seat: int, window: str, data: dict[str, Any],
+def may_answer(state: State, seat: int, window: str, data: WindowData,
                among: list[str] | None = None) -> bool:
     """Whether the tablet leaves it open that ``seat`` holds a card for this moment: one of
     its hunters (among ``among``) or Dracula holds event cards, and a printed card fits the
@@ -195,8 +162,8 @@ def may_answer(state: State, seat: int, window: str, data: dict[str, Any],
 
 def may_offer_for(state: State, seat: int, window: str, target: str) -> bool:
     """Whether the tablet leaves it open that ``seat`` holds a card its hunters may play at
-    ``target``'s moment although it is not their turn (``Card.for_others``: Hypnosis)."""
-    data = {"hunter": target}
+    ``target``'s moment although it is not their turn (``EventCard.for_others``: Hypnosis)."""
+    data: WindowData = {"hunter": target}
     for hunter in HUNTERS:
         if hunter == target or controller(state, hunter) != seat \
                 or not state["hunters"][hunter]["events"]:
@@ -215,7 +182,7 @@ def passing(state: State) -> list[int]:
     return [] if turn is None else turn["passing"]
 
 
-def asked_seats(state: State, side: str, window: str, data: dict[str, Any],
+def asked_seats(state: State, side: str, window: str, data: WindowData,
                 among: list[str] | None = None) -> list[int]:
     """Who a window asks, in seat order: every seat of ``side`` ("dracula" or "hunters")
     that may answer, but those that passed for the rest of the turn."""
@@ -226,7 +193,7 @@ def asked_seats(state: State, side: str, window: str, data: dict[str, Any],
             if seat not in skip and may_answer(state, seat, window, data, among)]
 
 
-def play(ctx: Ctx, card_id: str, hunter: str | None, data: dict[str, Any] | None = None,
+def play(ctx: Ctx, card_id: str, hunter: str | None, data: WindowData | None = None,
          front: bool = True) -> None:
     """Play an event: announce it, discard it, give the other side its chance to cancel,
     then let its effect act (an automatic ``effect`` item in the queue)."""
@@ -242,7 +209,7 @@ def play(ctx: Ctx, card_id: str, hunter: str | None, data: dict[str, Any] | None
     spec = _card(cards.kind(card_id))
     if spec is None or spec.cancellable:
         other = "dracula" if hunter else "hunters"
-        cancelling = {"card": card_id, "hunter": hunter}
+        cancelling: WindowData = {"card": card_id, "hunter": hunter}
         seats = asked_seats(state, other, "cancel", cancelling)
         if seats:
             items.append({"kind": "window", "window": "cancel", "seats": seats,
@@ -263,12 +230,13 @@ def later(ctx: Ctx, do: str, **data: Any) -> None:
 def resolve_effect(ctx: Ctx, item: QueueItem) -> None:
     """The effect of a played card, once nobody cancelled it (or a step left for later)."""
     if "do" in item:
-        _later(item["do"])(ctx, item)
+        lookup.tables().later[item["do"]](ctx, item)
         return
     spec = _card(cards.kind(item["card"]))
     if spec is not None:
         start = len(ctx.log)
-        spec.effect(ctx, cast(dict[str, Any], item))
+        spec.effect(ctx, {"card": item["card"], "hunter": item["hunter"],
+                          "data": window_data(item)})
         news.since(ctx, start)
         return
     hunter = item["hunter"]
@@ -278,7 +246,7 @@ def resolve_effect(ctx: Ctx, item: QueueItem) -> None:
 
 
 def open_window(ctx: Ctx, window: str, among: list[str] | None = None,
-                **data: Any) -> bool:
+                **data: Unpack[WindowData]) -> bool:
     """Ask, all at once, every seat of the window's side that may answer whether it plays a
     card now; returns whether anybody was asked. Nothing here reads a hand's contents, so
     opening a window is no news (no ``ctx.revealed``)."""
@@ -292,22 +260,21 @@ def open_window(ctx: Ctx, window: str, among: list[str] | None = None,
     return True
 
 
-def _cards_for(window: str) -> list[tuple[str, Card]]:
+def _cards_for(window: str) -> list[tuple[str, EventCard]]:
     """The printed event cards that may be played at this window."""
-    from companion.games.fury import registry
-
-    return [(kind, spec) for kind, spec in registry.EVENTS.items() if window in spec.windows]
+    return [(kind, spec) for kind, spec in lookup.tables().events.items()
+            if window in spec.windows]
 
 
 def fits(state: State, card_id: str, hunter: str | None, window: str,
-         data: dict[str, Any]) -> bool:
+         data: WindowData) -> bool:
     spec = _card(cards.kind(card_id))
     if spec is None or window not in spec.windows:
         return False
     return spec.when is None or bool(spec.when(state, hunter, data))
 
 
-def playable(state: State, seat: int, window: str, data: dict[str, Any],
+def playable(state: State, seat: int, window: str, data: WindowData,
              among: list[str] | None = None) -> list[tuple[str, str | None]]:
     """(card, hunter) pairs this seat may play at this moment."""
     if seat == DRACULA:
@@ -322,7 +289,7 @@ def playable(state: State, seat: int, window: str, data: dict[str, Any],
     return out
 
 
-def play_actions(state: State, seat: int, window: str, data: dict[str, Any],
+def play_actions(state: State, seat: int, window: str, data: WindowData,
                  among: list[str] | None = None,
                  group: str = N_("Your event cards")) -> list[Action]:
     out = []
@@ -342,11 +309,11 @@ def play_actions(state: State, seat: int, window: str, data: dict[str, Any],
 def offers_for(state: State, seat: int, window: str, target: str,
                group: str) -> list[Action]:
     """Cards this seat's hunters may play at ``target``'s moment although it is not their
-    own turn (``Card.for_others``); ``target`` consents on his phone unless the same player
+    own turn (``EventCard.for_others``); ``target`` consents on his phone unless the same player
     plays both."""
     out = []
     seen = set()
-    data = {"hunter": target}
+    data: WindowData = {"hunter": target}
     for hunter in HUNTERS:
         if hunter == target or controller(state, hunter) != seat:
             continue
@@ -374,7 +341,7 @@ def settle_window(state: State, item: QueueItem) -> bool:
         return False
     skip = passing(state)
     item["seats"] = [seat for seat in item["seats"] if seat not in skip and may_answer(
-        state, seat, item["window"], item["data"], item.get("among"))]
+        state, seat, item["window"], window_data(item), item.get("among"))]
     return not item["seats"]
 
 
@@ -384,7 +351,7 @@ def window_actions(state: State, seat: int, item: QueueItem) -> list[Action]:
     if seat not in item["seats"]:
         return []
     heading = WINDOWS[item["window"]][1]
-    out = play_actions(state, seat, item["window"], item["data"], item.get("among"),
+    out = play_actions(state, seat, item["window"], window_data(item), item.get("among"),
                        group=heading)
     hint = "" if out else N_("None of your cards fits this moment.")
     out.append(Action("pass", {}, N_("Play nothing"), group=heading, hint=hint))
@@ -400,13 +367,11 @@ def do_play_event(ctx: Ctx, seat: int, params: dict[str, Any]) -> None:
     """Play a kept card: from a window in the queue, or at a moment of one's own turn."""
     state = ctx.state
     card_id, hunter = params["card"], params["hunter"] or None
-    data: dict[str, Any] = {}
+    data: WindowData = {}
     target = params.get("target")
     if target and hunter:
         data = {"hunter": target}
         if controller(state, target) != seat:
-            from companion.games.fury import choices
-
             choices.ask(ctx, "consent", controller(state, target), front=True,
                         always_ask=True, card=card_id, hunter=hunter, target=target)
             ctx.say("{hunter} offers {card} to {target}.", hunter=cards.hunter_name(hunter),
@@ -414,7 +379,7 @@ def do_play_event(ctx: Ctx, seat: int, params: dict[str, Any]) -> None:
             return
     elif state["queue"] and state["queue"][0]["kind"] == "window" \
             and seat in state["queue"][0]["seats"]:
-        data = _answered(state, seat)["data"]
+        data = window_data(_answered(state, seat))
     if hunter is None:
         state["dracula_events"].remove(card_id)
     else:

@@ -19,7 +19,9 @@ from companion.games.fury.choices import ask, question
 from companion.games.fury.event_cards import later, open_window
 from companion.games.fury.state import (
     DRACULA,
+    CardPlay,
     Ctx,
+    QuestionData,
     QueueItem,
     Slot,
     State,
@@ -87,12 +89,12 @@ def _pending_reveal(state: State) -> QueueItem | None:
     return next((q for q in state["queue"] if q.get("do") == "reveal"), None)
 
 
-def sensationalist_press(ctx: Ctx, play_: dict[str, Any]) -> None:
+def sensationalist_press(ctx: Ctx, play_: CardPlay) -> None:
     """„Choose 1 of those locations: it is not revealed.“"""
     ask(ctx, "press", DRACULA, front=True, always_ask=True)
 
 
-def _press_options(state: State, data: dict[str, Any]) -> list[Any]:
+def _press_options(state: State, data: QuestionData) -> list[Any]:
     pending = _pending_reveal(state)
     out = []
     for slot_id in pending["slots"] if pending else []:
@@ -103,7 +105,7 @@ def _press_options(state: State, data: dict[str, Any]) -> list[Any]:
 
 
 @question(N_("Sensationalist Press: which card stays hidden?"), _press_options)
-def _press(ctx: Ctx, data: dict[str, Any], key: str) -> None:
+def _press(ctx: Ctx, data: QuestionData, key: str) -> None:
     pending = _pending_reveal(ctx.state)
     if pending is not None:
         pending["slots"].remove(int(key))
@@ -146,7 +148,7 @@ def quincey(ctx: Ctx) -> None:
         ask(ctx, "quincey", DRACULA, always_ask=True)
 
 
-def hunter_options(state: State, data: dict[str, Any]) -> list[Any]:
+def hunter_options(state: State, data: QuestionData) -> list[Any]:
     """A question's answers, one per hunter out of hospital (only the bitten ones when the
     question says ``bitten``)."""
     return [(h, N_("{hunter}"), {"hunter": cards.hunter_name(h)}, "")
@@ -155,7 +157,7 @@ def hunter_options(state: State, data: dict[str, Any]) -> list[Any]:
 
 
 @question(N_("Quincey P. Morris: which hunter?"), hunter_options)
-def _quincey(ctx: Ctx, data: dict[str, Any], hunter: str) -> None:
+def _quincey(ctx: Ctx, data: QuestionData, hunter: str) -> None:
     ctx.consult(controller(ctx.state, hunter))
     ward = holds(ctx.state, hunter, "heavenly_host", "crucifix")
     if ward:

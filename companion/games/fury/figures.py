@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from companion.games.base import N_
-from companion.games.fury import board, cards, trail
+from companion.games.fury import board, cards, time_track, trail
 from companion.games.fury.state import DRACULA, Ctx, Marker, State, Track, controller
 
 SHOWN_FOR = 1
@@ -151,7 +151,7 @@ def markers(state: State, seat: int | None) -> list[dict[str, Any]]:
         if not shown:
             continue
         value = mark["to"]
-        args = {"time": cards.time_name(value)} if track == "time" else {"n": value}
+        args = {"time": time_track.space_name(value)} if track == "time" else {"n": value}
         out.append({"piece": track, "seat": DRACULA if side == "dracula" else None,
                     "text": _MARKER_TEXT[track], "args": args})
     return out

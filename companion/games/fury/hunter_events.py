@@ -6,8 +6,18 @@ from __future__ import annotations
 from typing import Any
 
 from companion.games.base import N_
-from companion.games.fury import board, cards, event_cards, hunters, movement, trail
-from companion.games.fury.choices import Option, ask, question
+from companion.games.fury import (
+    board,
+    cards,
+    dracula_turn,
+    encounters,
+    event_cards,
+    hunters,
+    movement,
+    time_track,
+    trail,
+)
+from companion.games.fury.choices import ask, question
 from companion.games.fury.event_cards import later, set_ally
 from companion.games.fury.event_common_effects import (
     LAND,
@@ -17,36 +27,41 @@ from companion.games.fury.event_common_effects import (
     place_options,
     reveal,
 )
+from companion.games.fury.lookup import Option
 from companion.games.fury.state import (
     DRACULA,
+    CardPlay,
     Ctx,
+    QuestionData,
     QueueItem,
     State,
+    WindowData,
     controller,
     hunter_label,
     place_of,
+    played_by,
 )
 
 # --- hunters' cards played when drawn ------------------------------------------------------
 
 
-def newspaper_reports(ctx: Ctx, play_: dict[str, Any]) -> None:
+def newspaper_reports(ctx: Ctx, play_: CardPlay) -> None:
     newspaper(ctx, N_("Newspaper Reports"))
 
 
-def hired_scouts(ctx: Ctx, play_: dict[str, Any]) -> None:
+def hired_scouts(ctx: Ctx, play_: CardPlay) -> None:
     """„Name 2 cities. Each of them that is in Dracula's trail or catacombs is revealed at
     once, with its encounters.“"""
-    seat = controller(ctx.state, play_["hunter"])
+    seat = controller(ctx.state, played_by(play_))
     ask(ctx, "scout", seat, front=True, first=None, by=seat, always_ask=True)
 
 
-def _scout_options(state: State, data: dict[str, Any]) -> list[Any]:
+def _scout_options(state: State, data: QuestionData) -> list[Any]:
     return place_options([p for p in LAND if p != data["first"]], N_("Scout {place}"))
 
 
 @question(N_("Hired Scouts: name a city"), _scout_options)
-def _scout(ctx: Ctx, data: dict[str, Any], place: str) -> None:
+def _scout(ctx: Ctx, data: QuestionData, place: str) -> None:
     state = ctx.state
     if data["first"] is None:
         ctx.say("The scouts go to {place}.", place=board.name(place))
@@ -59,16 +74,16 @@ def _scout(ctx: Ctx, data: dict[str, Any], place: str) -> None:
            tokens=True)
 
 
-def telegraph_ahead(ctx: Ctx, play_: dict[str, Any]) -> None:
+def telegraph_ahead(ctx: Ctx, play_: CardPlay) -> None:
     """„Every city in Dracula's trail or catacombs that is one road away from your city is
     revealed at once.“"""
-    here = place_of(ctx.state, play_["hunter"])
+    here = place_of(ctx.state, played_by(play_))
     near = set(board.ROAD.get(here, ()))
     reveal(ctx, [s for s in trail.slots(ctx.state) if s["place"] in near],
            N_("Telegraph Ahead"))
 
 
-def mystic_research(ctx: Ctx, play_: dict[str, Any]) -> None:
+def mystic_research(ctx: Ctx, play_: CardPlay) -> None:
     """„Look at Dracula's event cards and share what you learn with the other hunters.“"""
     state = ctx.state
     held = [cards.event_name(c) for c in sorted(state["dracula_events"])] or [N_("nothing")]
@@ -77,22 +92,22 @@ def mystic_research(ctx: Ctx, play_: dict[str, Any]) -> None:
     ctx.tell(seats, "Mystic Research: Dracula holds {cards}.", cards=held)
 
 
-def consecrated_ground(ctx: Ctx, play_: dict[str, Any]) -> None:
+def consecrated_ground(ctx: Ctx, play_: CardPlay) -> None:
     """„Put the Consecrated Ground marker on any city except Castle Dracula, Galatz or
     Klausenburg… If that city is in Dracula's trail or catacombs, it and its encounters are
     revealed; then every encounter in the city is discarded. Dracula cannot enter it.“"""
-    ask(ctx, "consecrate", controller(ctx.state, play_["hunter"]), front=True,
+    ask(ctx, "consecrate", controller(ctx.state, played_by(play_)), front=True,
         always_ask=True)
 
 
-def _consecrate_options(state: State, data: dict[str, Any]) -> list[Any]:
+def _consecrate_options(state: State, data: QuestionData) -> list[Any]:
     barred = {board.CASTLE, "galatz", "klausenburg"}
     return place_options([p for p in board.PLACES if board.is_city(p) and p not in barred],
                          N_("Consecrate {place}"))
 
 
 @question(N_("Consecrated Ground: which city?"), _consecrate_options)
-def _consecrate(ctx: Ctx, data: dict[str, Any], place: str) -> None:
+def _consecrate(ctx: Ctx, data: QuestionData, place: str) -> None:
     state = ctx.state
     for other, kind in list(state["blocked"].items()):
         if kind == "consecrated":
@@ -119,16 +134,16 @@ def _sweep(ctx: Ctx, item: QueueItem) -> None:
 
 
 
-def re_equip(ctx: Ctx, play_: dict[str, Any]) -> None:
+def re_equip(ctx: Ctx, play_: CardPlay) -> None:
     """„You may discard 1 of your items to take any 1 item of your choice from the item deck;
     then shuffle the item deck.“"""
-    hunter = play_["hunter"]
+    hunter = played_by(play_)
     if ctx.state["hunters"][hunter]["items"] and ctx.state["item_deck"]:
         ask(ctx, "re_equip", controller(ctx.state, hunter), front=True, hunter=hunter,
             always_ask=True)
 
 
-def _re_equip_options(state: State, data: dict[str, Any]) -> list[Any]:
+def _re_equip_options(state: State, data: QuestionData) -> list[Any]:
     out: list[Option] = [("keep", N_("Keep my items"), {}, "")]
     out += [(c, N_("Discard {card}"), {"card": cards.item_name(c)}, "")
             for c in sorted(state["hunters"][data["hunter"]]["items"])]
@@ -137,7 +152,7 @@ def _re_equip_options(state: State, data: dict[str, Any]) -> list[Any]:
 
 @question(N_("Re-Equip: discard an item to choose one from the deck?"),
           _re_equip_options)
-def _re_equip(ctx: Ctx, data: dict[str, Any], key: str) -> None:
+def _re_equip(ctx: Ctx, data: QuestionData, key: str) -> None:
     if key == "keep":
         return
     hunters.discard_card(ctx, data["hunter"], key, N_("Re-Equip"))
@@ -145,14 +160,14 @@ def _re_equip(ctx: Ctx, data: dict[str, Any], key: str) -> None:
         hunter=data["hunter"], always_ask=True)
 
 
-def _take_options(state: State, data: dict[str, Any]) -> list[Any]:
+def _take_options(state: State, data: QuestionData) -> list[Any]:
     kinds = sorted({cards.kind(c) for c in state["item_deck"]})
     return [(k, N_("Take {card}"), {"card": cards.en(cards.ITEMS[k]["names"])}, "")
             for k in kinds]
 
 
 @question(N_("Re-Equip: which item?"), _take_options)
-def _re_equip_take(ctx: Ctx, data: dict[str, Any], kind: str) -> None:
+def _re_equip_take(ctx: Ctx, data: QuestionData, kind: str) -> None:
     state = ctx.state
     taken = next(c for c in state["item_deck"] if cards.kind(c) == kind)
     state["item_deck"].remove(taken)
@@ -162,10 +177,10 @@ def _re_equip_take(ctx: Ctx, data: dict[str, Any], kind: str) -> None:
     hunters.take_item(ctx, data["hunter"], taken)
 
 
-def surprising_return(ctx: Ctx, play_: dict[str, Any]) -> None:
+def surprising_return(ctx: Ctx, play_: CardPlay) -> None:
     """„Take any hunter 'keep' event from the event discard pile, show it to Dracula and keep
     it.“"""
-    hunter = play_["hunter"]
+    hunter = played_by(play_)
     if _return_options(ctx.state, {}):
         ask(ctx, "surprising_return", controller(ctx.state, hunter), front=True,
             hunter=hunter, always_ask=True)
@@ -173,7 +188,7 @@ def surprising_return(ctx: Ctx, play_: dict[str, Any]) -> None:
         ctx.say("No hunter's card to take back.")
 
 
-def _return_options(state: State, data: dict[str, Any]) -> list[Any]:
+def _return_options(state: State, data: QuestionData) -> list[Any]:
     found: dict[str, str] = {}
     for c in state["event_discard"]:
         entry = cards.event(c)
@@ -184,20 +199,18 @@ def _return_options(state: State, data: dict[str, Any]) -> list[Any]:
 
 
 @question(N_("Surprising Return: which card?"), _return_options)
-def _surprising_return(ctx: Ctx, data: dict[str, Any], taken: str) -> None:
+def _surprising_return(ctx: Ctx, data: QuestionData, taken: str) -> None:
     ctx.state["event_discard"].remove(taken)
     ctx.say("{hunter} takes {card} back from the discards.",
             hunter=hunter_label(data["hunter"]), card=cards.event_name(taken))
     hunters.take_event(ctx, data["hunter"], taken)
 
 
-def vampire_lair(ctx: Ctx, play_: dict[str, Any]) -> None:
+def vampire_lair(ctx: Ctx, play_: CardPlay) -> None:
     """„If Dracula has at least 1 vampire on the vampire track, you may fight one vampire…
     As soon as you score a Wound or a Kill, the combat ends and the vampire track goes back
     1.“"""
-    from companion.games.fury import encounters
-
-    hunter = play_["hunter"]
+    hunter = played_by(play_)
     if ctx.state["vampires"] < 1:
         ctx.say("Dracula has no vampire yet: Vampire Lair does nothing.")
         return
@@ -207,28 +220,26 @@ def vampire_lair(ctx: Ctx, play_: dict[str, Any]) -> None:
 # --- hunters' cards at the start of a turn ---------------------------------------------------
 
 
-def not_dawn(state: State, hunter: str | None, data: dict[str, Any]) -> bool:
-    return state["time"] != 0
+def not_dawn(state: State, hunter: str | None, data: WindowData) -> bool:
+    return not time_track.is_dawn(state)
 
 
-def long_day(ctx: Ctx, play_: dict[str, Any]) -> None:
+def long_day(ctx: Ctx, play_: CardPlay) -> None:
     """„Move the day/night marker back 1 space.“ (not at Dawn)"""
-    state = ctx.state
-    state["time"] = max(0, state["time"] - 1)
-    ctx.say("The day lasts longer: {time}.", time=cards.time_name(state["time"]))
+    time_track.back(ctx)
 
 
-def money_trail(ctx: Ctx, play_: dict[str, Any]) -> None:
+def money_trail(ctx: Ctx, play_: CardPlay) -> None:
     """„Every sea in Dracula's trail is revealed.“"""
     seas = [s for s in ctx.state["trail"] if s["card"] and board.is_sea(s["card"])]
     reveal(ctx, seas, N_("Money Trail"))
 
 
-def transfusion_possible(state: State, hunter: str | None, data: dict[str, Any]) -> bool:
-    return bool(_transfusion_options(state, {"hunter": hunter}))
+def transfusion_possible(state: State, hunter: str | None, data: WindowData) -> bool:
+    return hunter is not None and bool(_transfusion_options(state, {"hunter": hunter}))
 
 
-def _transfusion_options(state: State, data: dict[str, Any]) -> list[Any]:
+def _transfusion_options(state: State, data: QuestionData) -> list[Any]:
     me = data["hunter"]
     here = state["hunters"][me]["place"]
     if not here or board.is_sea(here):
@@ -246,47 +257,47 @@ def _transfusion_options(state: State, data: dict[str, Any]) -> list[Any]:
     return out
 
 
-def blood_transfusion(ctx: Ctx, play_: dict[str, Any]) -> None:
+def blood_transfusion(ctx: Ctx, play_: CardPlay) -> None:
     """„One of you loses 1 health; the other's bite is removed.“"""
-    ask(ctx, "transfusion", controller(ctx.state, play_["hunter"]), front=True,
-        hunter=play_["hunter"], always_ask=True)
+    ask(ctx, "transfusion", controller(ctx.state, played_by(play_)), front=True,
+        hunter=played_by(play_), always_ask=True)
 
 
 @question(N_("Blood Transfusion: who gives blood?"), _transfusion_options)
-def _transfusion(ctx: Ctx, data: dict[str, Any], key: str) -> None:
+def _transfusion(ctx: Ctx, data: QuestionData, key: str) -> None:
     giver, taker = key.split(">")
     hunters.lose_health(ctx, giver, 1, N_("Blood Transfusion"), strength=False)
     ctx.state["hunters"][taker]["bites"] -= 1
     ctx.say("{hunter}'s bite is cured.", hunter=hunter_label(taker))
 
 
-def can_rush(state: State, hunter: str | None, data: dict[str, Any]) -> bool:
+def can_rush(state: State, hunter: str | None, data: WindowData) -> bool:
     return (hunter is not None
             and state["hunters"][hunter]["health"] > cards.VAMPIRES_TO_WIN - state["vampires"])
 
 
-def sense_of_emergency(ctx: Ctx, play_: dict[str, Any]) -> None:
+def sense_of_emergency(ctx: Ctx, play_: CardPlay) -> None:
     """„Lose as much health as the number of vampires Dracula still needs to win, then move
     to any location on the board.“"""
     state = ctx.state
-    hunter = play_["hunter"]
+    hunter = played_by(play_)
     hunters.lose_health(ctx, hunter, cards.VAMPIRES_TO_WIN - state["vampires"],
                         N_("Sense of Emergency"), strength=False)
     state["queue"].insert(0, {"kind": "go_anywhere", "seat": controller(state, hunter),
                               "hunter": hunter})
 
 
-def bitten(state: State, hunter: str | None, data: dict[str, Any]) -> bool:
+def bitten(state: State, hunter: str | None, data: WindowData) -> bool:
     """The hunter whose turn starts is bitten (the card's holder need not be)."""
     bitten = data.get("hunter") or hunter
     return bitten is not None and state["hunters"][bitten]["bites"] > 0
 
 
-def great_strength(ctx: Ctx, play_: dict[str, Any]) -> None:
+def great_strength(ctx: Ctx, play_: CardPlay) -> None:
     """„That bite, or that loss of health, is cancelled.“ (played at its window: the blow the
     window names)."""
     blow = play_["data"]
-    hunter = blow.get("hunter") or play_["hunter"]
+    hunter = blow.get("hunter") or played_by(play_)
     h = ctx.state["hunters"][hunter]
     if blow.get("bite"):
         h["bites"] = max(hunters.permanent_bites(ctx.state, hunter), h["bites"] - 1)
@@ -299,13 +310,13 @@ def great_strength(ctx: Ctx, play_: dict[str, Any]) -> None:
                 now=h["health"])
 
 
-def hypnosis(ctx: Ctx, play_: dict[str, Any]) -> None:
+def hypnosis(ctx: Ctx, play_: CardPlay) -> None:
     """„At the start of any bitten hunter's turn (your own too), with that hunter's consent.
     That hunter rolls a hunter die. 1–2: … his turn ends at once. 3–6: Dracula's current
     location and every vampire in his trail and catacombs are revealed, and Dracula must
     declare his next move.“ „That hunter“ is the bitten one, whoever holds the card."""
     state = ctx.state
-    hunter = play_["data"].get("hunter") or play_["hunter"]
+    hunter = play_["data"].get("hunter") or played_by(play_)
     roll = ctx.rng.roll(6)
     ctx.revealed = True
     ctx.say("Hypnosis: {hunter} rolls {roll}.", hunter=hunter_label(hunter), roll=roll)
@@ -329,7 +340,7 @@ def hypnosis(ctx: Ctx, play_: dict[str, Any]) -> None:
     ask(ctx, "dracula_declares", DRACULA, front=True, always_ask=True)
 
 
-def _dracula_declare_options(state: State, data: dict[str, Any]) -> list[Any]:
+def _dracula_declare_options(state: State, data: QuestionData) -> list[Any]:
     moves = movement.dracula_moves(state)
     out = []
     for m in moves:
@@ -343,7 +354,7 @@ def _dracula_declare_options(state: State, data: dict[str, Any]) -> list[Any]:
 
 
 @question(N_("Hypnosis: declare your next move"), _dracula_declare_options)
-def _dracula_declares(ctx: Ctx, data: dict[str, Any], key: str) -> None:
+def _dracula_declares(ctx: Ctx, data: QuestionData, key: str) -> None:
     ctx.state["dracula_declared"] = None if key == "none" else key
     power, _, place = key.partition(":")
     if key == "none":
@@ -355,11 +366,11 @@ def _dracula_declares(ctx: Ctx, data: dict[str, Any], key: str) -> None:
                 power=cards.power_name(power), place=board.name(place))
 
 
-def stormy_possible(state: State, hunter: str | None, data: dict[str, Any]) -> bool:
+def stormy_possible(state: State, hunter: str | None, data: WindowData) -> bool:
     return bool(_storm_options(state, {}))
 
 
-def _consent_options(state: State, data: dict[str, Any]) -> list[Any]:
+def _consent_options(state: State, data: QuestionData) -> list[Any]:
     args = {"hunter": hunter_label(data["hunter"]), "card": cards.event_name(data["card"]),
             "target": hunter_label(data["target"])}
     return [("yes", N_("{target} agrees: {hunter} plays {card}"), args, ""),
@@ -367,7 +378,7 @@ def _consent_options(state: State, data: dict[str, Any]) -> list[Any]:
 
 
 @question(N_("A card is offered for this hunter's turn: agree?"), _consent_options)
-def _consent(ctx: Ctx, data: dict[str, Any], key: str) -> None:
+def _consent(ctx: Ctx, data: QuestionData, key: str) -> None:
     """„…with that hunter's consent“: the bitten hunter's player agrees or not."""
     state = ctx.state
     card_id, holder, target = data["card"], data["hunter"], data["target"]
@@ -379,21 +390,21 @@ def _consent(ctx: Ctx, data: dict[str, Any], key: str) -> None:
     event_cards.play(ctx, card_id, holder, {"hunter": target})
 
 
-def stormy_seas(ctx: Ctx, play_: dict[str, Any]) -> None:
+def stormy_seas(ctx: Ctx, play_: CardPlay) -> None:
     """„Choose a sea with no hunter in it: nobody may enter it for 2 full rounds. If Dracula
     is there, his location is revealed and he must at once go ashore in an adjacent port,
     whose card is revealed too.“"""
-    ask(ctx, "storm", controller(ctx.state, play_["hunter"]), front=True, always_ask=True)
+    ask(ctx, "storm", controller(ctx.state, played_by(play_)), front=True, always_ask=True)
 
 
-def _storm_options(state: State, data: dict[str, Any]) -> list[Any]:
+def _storm_options(state: State, data: QuestionData) -> list[Any]:
     taken = movement.hunter_places(state)
     return place_options([p for p in board.PLACES if board.is_sea(p) and p not in taken],
                          N_("Storm on {place}"))
 
 
 @question(N_("Stormy Seas: which sea?"), _storm_options)
-def _storm(ctx: Ctx, data: dict[str, Any], sea: str) -> None:
+def _storm(ctx: Ctx, data: QuestionData, sea: str) -> None:
     state = ctx.state
     state["storms"][sea] = state["round"] + 2
     ctx.say("A storm closes {place} for two rounds.", place=board.name(sea))
@@ -405,7 +416,7 @@ def _storm(ctx: Ctx, data: dict[str, Any], sea: str) -> None:
         ask(ctx, "ashore", DRACULA, front=True, sea=sea, always_ask=True)
 
 
-def _ashore_options(state: State, data: dict[str, Any]) -> list[Any]:
+def _ashore_options(state: State, data: QuestionData) -> list[Any]:
     ports = [p for p in board.SEA.get(data["sea"], ()) if not board.is_sea(p)
              and p not in movement.forbidden(state)]
     return place_options(ports, N_("Ashore in {place}")) or [
@@ -413,9 +424,7 @@ def _ashore_options(state: State, data: dict[str, Any]) -> list[Any]:
 
 
 @question(N_("Stormy Seas: go ashore"), _ashore_options)
-def _ashore(ctx: Ctx, data: dict[str, Any], port: str) -> None:
-    from companion.games.fury import dracula_turn
-
+def _ashore(ctx: Ctx, data: QuestionData, port: str) -> None:
     if port == "stay":
         return
     state = ctx.state
@@ -428,22 +437,22 @@ def _ashore(ctx: Ctx, data: dict[str, Any], port: str) -> None:
         dracula_turn.drop(ctx, dropped)
 
 
-def with_luck_target(state: State, hunter: str | None, data: dict[str, Any]) -> bool:
+def with_luck_target(state: State, hunter: str | None, data: WindowData) -> bool:
     """A card just played to cancel, the Roadblock or Dracula's ally: without one, Good Luck
     at the start of a turn would be spent on nothing."""
     return bool(data.get("card") or state["roadblock"] or state["allies"]["dracula"])
 
 
-def good_luck(ctx: Ctx, play_: dict[str, Any]) -> None:
+def good_luck(ctx: Ctx, play_: CardPlay) -> None:
     """„Cancel the effect of an event card just played, OR discard the Roadblock marker, OR
     discard Dracula's current ally.“"""
     if play_["data"].get("card"):
         cancel(ctx, play_["data"]["card"])
         return
-    ask(ctx, "luck", controller(ctx.state, play_["hunter"]), front=True, always_ask=True)
+    ask(ctx, "luck", controller(ctx.state, played_by(play_)), front=True, always_ask=True)
 
 
-def _luck_options(state: State, data: dict[str, Any]) -> list[Any]:
+def _luck_options(state: State, data: QuestionData) -> list[Any]:
     out: list[Option] = []
     if state["roadblock"]:
         out.append(("roadblock", N_("Remove the Roadblock"), {}, ""))
@@ -454,7 +463,7 @@ def _luck_options(state: State, data: dict[str, Any]) -> list[Any]:
 
 
 @question(N_("Good Luck: what do you remove?"), _luck_options)
-def _luck(ctx: Ctx, data: dict[str, Any], key: str) -> None:
+def _luck(ctx: Ctx, data: QuestionData, key: str) -> None:
     if key == "roadblock":
         ctx.state["roadblock"] = None
         ctx.say("The Roadblock is removed.")
@@ -465,7 +474,7 @@ def _luck(ctx: Ctx, data: dict[str, Any], key: str) -> None:
 # --- cards played at the moment another card or step names (a train stopped, an encounter) ---
 
 
-def chartered_carriage(ctx: Ctx, play_: dict[str, Any]) -> None:
+def chartered_carriage(ctx: Ctx, play_: CardPlay) -> None:
     """„Do not roll the train die: you automatically catch a fast/express train.“"""
     train = pending(ctx.state, "train")
     if train is not None:
@@ -473,37 +482,37 @@ def chartered_carriage(ctx: Ctx, play_: dict[str, Any]) -> None:
         train["express"] = True
 
 
-def forewarned(ctx: Ctx, play_: dict[str, Any]) -> None:
+def forewarned(ctx: Ctx, play_: CardPlay) -> None:
     """„Discard that encounter without effect.“"""
     meeting = pending(ctx.state, "meet")
     if meeting is not None:
         meeting["forewarned"] = True
 
 
-def can_swap_item(state: State, hunter: str | None, data: dict[str, Any]) -> bool:
+def can_swap_item(state: State, hunter: str | None, data: WindowData) -> bool:
     """Secret Weapon needs an item to give and one in the discards to take."""
     return bool(hunter and state["hunters"][hunter]["items"] and state["item_discard"])
 
 
-def secret_weapon(ctx: Ctx, play_: dict[str, Any]) -> None:
+def secret_weapon(ctx: Ctx, play_: CardPlay) -> None:
     """„Discard 1 item to take any 1 item from the item discard pile.“"""
-    ask(ctx, "secret_weapon", controller(ctx.state, play_["hunter"]), front=True,
-        hunter=play_["hunter"], always_ask=True)
+    ask(ctx, "secret_weapon", controller(ctx.state, played_by(play_)), front=True,
+        hunter=played_by(play_), always_ask=True)
 
 
-def _weapon_options(state: State, data: dict[str, Any]) -> list[Any]:
+def _weapon_options(state: State, data: QuestionData) -> list[Any]:
     return [(c, N_("Discard {card}"), {"card": cards.item_name(c)}, "")
             for c in sorted(state["hunters"][data["hunter"]]["items"])]
 
 
 @question(N_("Secret Weapon: which item do you give up?"), _weapon_options)
-def _secret_weapon(ctx: Ctx, data: dict[str, Any], given: str) -> None:
+def _secret_weapon(ctx: Ctx, data: QuestionData, given: str) -> None:
     hunters.discard_card(ctx, data["hunter"], given, N_("Secret Weapon"))
     ask(ctx, "weapon_take", controller(ctx.state, data["hunter"]), front=True,
         hunter=data["hunter"], given=given, always_ask=True)
 
 
-def _weapon_take_options(state: State, data: dict[str, Any]) -> list[Any]:
+def _weapon_take_options(state: State, data: QuestionData) -> list[Any]:
     found: dict[str, str] = {}
     for c in state["item_discard"]:
         if c != data["given"]:
@@ -514,7 +523,7 @@ def _weapon_take_options(state: State, data: dict[str, Any]) -> list[Any]:
 
 @question(N_("Secret Weapon: which item from the discards?"),
           _weapon_take_options)
-def _weapon_take(ctx: Ctx, data: dict[str, Any], taken: str) -> None:
+def _weapon_take(ctx: Ctx, data: QuestionData, taken: str) -> None:
     if taken == "none":
         return
     ctx.state["item_discard"].remove(taken)

@@ -25,6 +25,7 @@ from companion.games.fury import (
 )
 from companion.games.fury.state import (
     DRACULA,
+    CardPlay,
     Ctx,
     QueueItem,
     State,
@@ -441,7 +442,7 @@ def do_set_sail(ctx: Ctx, seat: int, params: dict[str, Any]) -> None:
     event_cards.play(ctx, params["card"], hunter, {})
 
 
-def excellent_weather(ctx: Ctx, play: dict[str, Any]) -> None:
+def excellent_weather(ctx: Ctx, play: CardPlay) -> None:
     turn = ctx.state["turn"]
     if turn and turn["who"] == play["hunter"] and turn["stage"] == "move":
         turn["voyage"] = 4

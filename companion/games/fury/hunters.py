@@ -13,7 +13,16 @@ from typing import Any, Literal
 from companion.games.base import N_, NP_
 from companion.games.fury import board, cards, decks, figures
 from companion.games.fury.choices import ask, question
-from companion.games.fury.state import Ctx, QueueItem, State, add_vampires, controller, over
+from companion.games.fury.state import (
+    Ctx,
+    QuestionData,
+    QueueItem,
+    State,
+    add_vampires,
+    controller,
+    over,
+    question_data,
+)
 
 
 def max_health(hunter: str) -> int:
@@ -203,7 +212,7 @@ def obligations(ctx: Ctx) -> None:
     state = ctx.state
     state["queue"] = [q for q in state["queue"] if not (
         q.get("question") == "show"
-        and len(_eligible(state, q["data"]["hunter"], q["data"]["kind"])) < 2)]
+        and len(_eligible(state, question_data(q)["hunter"], question_data(q)["kind"])) < 2)]
     for hunter in cards.HUNTERS:
         h = state["hunters"][hunter]
         for kind in ("item", "event"):
@@ -235,12 +244,12 @@ def _show(ctx: Ctx, hunter: str, kind: Literal["item", "event"], card: str) -> N
             card=name)
 
 
-def _show_options(state: State, data: dict[str, Any]) -> list[Any]:
+def _show_options(state: State, data: QuestionData) -> list[Any]:
     name = cards.item_name if data["kind"] == "item" else cards.event_name
     return [(c, N_("Show {card}"), {"card": name(c)}, "")
             for c in _eligible(state, data["hunter"], data["kind"])]
 
 
 @question(N_("Bitten: which card do you keep face up?"), _show_options)
-def _show_answer(ctx: Ctx, data: dict[str, Any], card: str) -> None:
+def _show_answer(ctx: Ctx, data: QuestionData, card: str) -> None:
     _show(ctx, data["hunter"], data["kind"], card)

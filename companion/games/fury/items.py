@@ -15,11 +15,12 @@ from __future__ import annotations
 from typing import Any
 
 from companion.games.base import N_, Action
-from companion.games.fury import board, cards, hunters, trail
+from companion.games.fury import board, cards, catacombs, hunters, trail
 from companion.games.fury.choices import ask, question
 from companion.games.fury.state import (
     DRACULA,
     Ctx,
+    QuestionData,
     State,
     controller,
     hunter_label,
@@ -147,19 +148,19 @@ def _holy_water(ctx: Ctx, hunter: str) -> None:
         ctx.say("The bite is cured.")
 
 
-def _rumor_options(state: State, data: dict[str, Any]) -> list[Any]:
+def _rumor_options(state: State, data: QuestionData) -> list[Any]:
     out = []
     for i, slot in enumerate(state["trail"]):
         if set(slot["tokens"]) - set(slot["shown"]):
             out.append((str(slot["id"]), N_("Trail card {n}"), {"n": i + 1}, ""))
-    for i, kept in enumerate(state["catacombs"]):
-        if kept is not None and set(kept["tokens"]) - set(kept["shown"]):
-            out.append((str(slot["id"]), N_("Catacomb {n}"), {"n": i + 1}, ""))
+    for i, kept in catacombs.kept(state):
+        if set(kept["tokens"]) - set(kept["shown"]):
+            out.append((str(kept["id"]), N_("Catacomb {n}"), {"n": i + 1}, ""))
     return out
 
 
 @question(N_("Local Rumors: which card's encounters?"), _rumor_options)
-def _rumors(ctx: Ctx, data: dict[str, Any], key: str) -> None:
+def _rumors(ctx: Ctx, data: QuestionData, key: str) -> None:
     slot = trail.get(ctx.state, int(key))
     slot["shown"] = list(slot["tokens"])
     ctx.revealed = True

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.games.fury import board, cards, trail
+from companion.games.fury import board, cards, time_track, trail
 from companion.games.fury.board import CASTLE, HOSPITAL
 from companion.games.fury.state import State
 
@@ -61,7 +61,7 @@ def affordable(state: State, cost: int) -> bool:
 def dracula_moves(state: State) -> list[Move]:
     """Every move Dracula may make now, each with its power and blood cost."""
     here = trail.dracula_here(state)
-    night = cards.is_night(state["time"])
+    night = time_track.is_night(state)
     used = trail.powers_in_use(state)
     barred = forbidden(state)
     taken = trail.places(state)

@@ -22,6 +22,7 @@ from companion.games.fury import (
     hunter_turn,
     hunters,
     movement,
+    time_track,
     trail,
 )
 from companion.games.fury.cards import HUNTERS
@@ -152,7 +153,7 @@ def _dracula_begin(ctx: Ctx) -> bool:
 
 
 def _dracula_time(ctx: Ctx) -> bool:
-    dracula_turn.time_phase(ctx)
+    time_track.time_phase(ctx)
     turn_of(ctx.state)["stage"] = "move"
     return True
 
@@ -320,8 +321,9 @@ def _ask_once(ctx: Ctx, window: str, **data: Any) -> bool:
 
 
 def _hunter_dracula(ctx: Ctx) -> bool:
-    """Dracula found in the hunters' location fights them (Wild Horses may send a hunter who
-    walked in away first); found encounters or a fight end the hunter's turn. A hunter who
+    """Dracula found in the hunters' location fights them (Wild Horses, if he holds it, is
+    offered among his cards before the combat); found encounters or a fight end the hunter's
+    turn. A hunter who
     came into a port from the sea or crossed the border may meet Customs Search. Else he goes
     on to Rest, Supply or Trade."""
     state = ctx.state
@@ -336,9 +338,9 @@ def _hunter_dracula(ctx: Ctx) -> bool:
             ctx.say("Dracula is here, in {place}!", place=board.name(here))
             trail.reveal_place(state, here)
             ctx.revealed = True
-        # A step in the queue, run at once: a table saved while the window of entering was
-        # open (before issue 32 made it one question) has the same step behind that window.
-        event_cards.later(ctx, "fight", group=list(turn["group"]), place=here, horses=False)
+        turn["ended"] = True
+        turn["stage"] = "end"
+        encounters.start_combat(ctx, "dracula", list(turn["group"]), here)
         return True
     if (not turn["ended"] and not turn["found_any"] and turn["group"] and _customs(state)
             and _ask_once(ctx, "customs", group=list(turn["group"]))):
@@ -348,19 +350,6 @@ def _hunter_dracula(ctx: Ctx) -> bool:
     else:
         turn["stage"] = "act"
     return True
-
-
-def _fight(ctx: Ctx, item: QueueItem) -> None:
-    """The combat with Dracula begins (Wild Horses, if he holds it, is offered in its
-    window)."""
-    turn = turn_of(ctx.state)
-    if item["horses"]:
-        turn["stage"] = "act"
-        return
-    turn["ended"] = True
-    turn["stage"] = "end"
-    encounters.start_combat(ctx, "dracula", item["group"], item["place"])
-
 
 
 def _customs(state: State) -> bool:

@@ -8,10 +8,10 @@ here, or is an ally (a lasting effect read where it acts), or is left to the pla
 with the reason, and that every question a card asks and every step it leaves for later is
 listed.
 
-This module sits above the modules it names. The dispatchers below it (``event_cards``,
-``encounters``, ``before_combat``, ``combat_in_progress``, ``choices``) look a handler up here
-when a card is played, by an import inside the function
-(``tests/games/fury/test_fury_imports.py`` allows only those).
+This module sits above the modules it names, and hands its tables down to ``lookup`` when it
+is imported (``rules`` imports it): the dispatchers below it (``event_cards``, ``encounters``,
+``before_combat``, ``combat_in_progress``, ``choices``) read a handler there, so that no module
+of the game imports one that imports it back (``tests/games/fury/test_fury_imports.py``).
 """
 
 from __future__ import annotations
@@ -23,24 +23,30 @@ from companion.games.fury import (
     before_combat,
     byhand,
     combat_cards,
-    combat_in_progress,
     combat_results,
     combat_rounds,
     decks,
     dracula_events,
     encounter_effects,
     encounters,
-    event_cards,
     event_common_effects,
     hunter_events,
     hunter_turn,
     hunters,
     items,
     movement,
-    order_of_play,
 )
-from companion.games.fury.choices import Question
-from companion.games.fury.event_cards import Card
+from companion.games.fury.lookup import (
+    BeforeCombat,
+    Encounter,
+    EventCard,
+    Later,
+    OnEnd,
+    Question,
+    Starter,
+    Tables,
+    register,
+)
 
 
 @dataclass(frozen=True)
@@ -55,58 +61,59 @@ class Elsewhere:
 
 # --- event cards --------------------------------------------------------------------------
 
-EVENTS: dict[str, Card] = {
+EVENTS: dict[str, EventCard] = {
     # the hunters' cards played at once or from the hand at any time of their turn
-    "newspaper_reports": Card(hunter_events.newspaper_reports),
-    "hired_scouts": Card(hunter_events.hired_scouts),
-    "telegraph_ahead": Card(hunter_events.telegraph_ahead),
-    "mystic_research": Card(hunter_events.mystic_research),
-    "consecrated_ground": Card(hunter_events.consecrated_ground),
-    "re_equip": Card(hunter_events.re_equip),
-    "surprising_return": Card(hunter_events.surprising_return),
-    "vampire_lair": Card(hunter_events.vampire_lair),
-    "excellent_weather": Card(hunter_turn.excellent_weather),
+    "newspaper_reports": EventCard(hunter_events.newspaper_reports),
+    "hired_scouts": EventCard(hunter_events.hired_scouts),
+    "telegraph_ahead": EventCard(hunter_events.telegraph_ahead),
+    "mystic_research": EventCard(hunter_events.mystic_research),
+    "consecrated_ground": EventCard(hunter_events.consecrated_ground),
+    "re_equip": EventCard(hunter_events.re_equip),
+    "surprising_return": EventCard(hunter_events.surprising_return),
+    "vampire_lair": EventCard(hunter_events.vampire_lair),
+    "excellent_weather": EventCard(hunter_turn.excellent_weather),
     # the hunters' cards kept for a moment
-    "long_day": Card(hunter_events.long_day, ("hunter_start",), hunter_events.not_dawn),
-    "money_trail": Card(hunter_events.money_trail, ("hunter_start",)),
-    "blood_transfusion": Card(hunter_events.blood_transfusion, ("hunter_start",),
+    "long_day": EventCard(hunter_events.long_day, ("hunter_start",), hunter_events.not_dawn),
+    "money_trail": EventCard(hunter_events.money_trail, ("hunter_start",)),
+    "blood_transfusion": EventCard(hunter_events.blood_transfusion, ("hunter_start",),
                               hunter_events.transfusion_possible),
-    "sense_of_emergency": Card(hunter_events.sense_of_emergency, ("hunter_start",),
+    "sense_of_emergency": EventCard(hunter_events.sense_of_emergency, ("hunter_start",),
                                hunter_events.can_rush),
-    "hypnosis": Card(hunter_events.hypnosis, ("hunter_start",), hunter_events.bitten,
+    "hypnosis": EventCard(hunter_events.hypnosis, ("hunter_start",), hunter_events.bitten,
                      for_others=True),
-    "stormy_seas": Card(hunter_events.stormy_seas, ("hunter_start",),
+    "stormy_seas": EventCard(hunter_events.stormy_seas, ("hunter_start",),
                         hunter_events.stormy_possible),
-    "good_luck": Card(hunter_events.good_luck, ("cancel", "hunter_start"),
+    "good_luck": EventCard(hunter_events.good_luck, ("cancel", "hunter_start"),
                       hunter_events.with_luck_target),
-    "great_strength": Card(hunter_events.great_strength, ("great_strength",)),
-    "chartered_carriage": Card(hunter_events.chartered_carriage, ("tip_off",)),
-    "forewarned": Card(hunter_events.forewarned, ("encounter",)),
-    "secret_weapon": Card(hunter_events.secret_weapon, ("encounter",),
+    "great_strength": EventCard(hunter_events.great_strength, ("great_strength",)),
+    "chartered_carriage": EventCard(hunter_events.chartered_carriage, ("tip_off",)),
+    "forewarned": EventCard(hunter_events.forewarned, ("encounter",)),
+    "secret_weapon": EventCard(hunter_events.secret_weapon, ("encounter",),
                           hunter_events.can_swap_item),
     # Dracula's cards
-    "night_visit": Card(dracula_events.night_visit),
-    "vampiric_influence": Card(dracula_events.vampiric_influence),
-    "evasion": Card(dracula_events.evasion),
-    "devilish_power": Card(dracula_events.devilish_power, ("cancel", "dracula_start"),
+    "night_visit": EventCard(dracula_events.night_visit),
+    "vampiric_influence": EventCard(dracula_events.vampiric_influence),
+    "evasion": EventCard(dracula_events.evasion),
+    "devilish_power": EventCard(dracula_events.devilish_power, ("cancel", "dracula_start"),
                            dracula_events.with_power_target),
-    "time_runs_short": Card(dracula_events.time_runs_short, ("dracula_start",),
+    "time_runs_short": EventCard(dracula_events.time_runs_short, ("dracula_start",),
                             dracula_events.not_small_hours),
-    "unearthly_swiftness": Card(dracula_events.unearthly_swiftness, ("dracula_start",)),
-    "roadblock": Card(dracula_events.roadblock, ("dracula_start",)),
-    "false_tip_off": Card(dracula_events.false_tip_off, ("train",)),
-    "seduction": Card(dracula_events.seduction, ("new_vampire",)),
-    "wild_horses": Card(dracula_events.wild_horses, ("enter",)),
-    "customs_search": Card(dracula_events.customs_search, ("customs",)),
-    "control_storms": Card(dracula_events.control_storms, ("at_sea",)),
-    "relentless_minion": Card(dracula_events.relentless_minion, ("minion",)),
-    "sensationalist_press": Card(event_common_effects.sensationalist_press, ("reveal",)),
+    "unearthly_swiftness": EventCard(dracula_events.unearthly_swiftness, ("dracula_start",)),
+    "roadblock": EventCard(dracula_events.roadblock, ("dracula_start",)),
+    "false_tip_off": EventCard(dracula_events.false_tip_off, ("train",)),
+    "seduction": EventCard(dracula_events.seduction, ("new_vampire",)),
+    # played before the combat of a hunter walking into his city (``BEFORE_COMBAT``)
+    "wild_horses": EventCard(dracula_events.wild_horses),
+    "customs_search": EventCard(dracula_events.customs_search, ("customs",)),
+    "control_storms": EventCard(dracula_events.control_storms, ("at_sea",)),
+    "relentless_minion": EventCard(dracula_events.relentless_minion, ("minion",)),
+    "sensationalist_press": EventCard(event_common_effects.sensationalist_press, ("reveal",)),
     # played before a combat (``BEFORE_COMBAT``): the event waits for a cancel, then acts
-    "advance_planning": Card(before_combat.as_event(before_combat.advance_planning)),
-    "trap": Card(before_combat.as_event(before_combat.trap)),
-    "escape_route": Card(before_combat.as_event(before_combat.escape_route)),
-    "heroic_leap": Card(before_combat.as_event(before_combat.heroic_leap)),
-    "rage": Card(before_combat.as_event(before_combat.rage)),
+    "advance_planning": EventCard(before_combat.as_event(before_combat.advance_planning)),
+    "trap": EventCard(before_combat.as_event(before_combat.trap)),
+    "escape_route": EventCard(before_combat.as_event(before_combat.escape_route)),
+    "heroic_leap": EventCard(before_combat.as_event(before_combat.heroic_leap)),
+    "rage": EventCard(before_combat.as_event(before_combat.rage)),
 }
 """Event card → its effect and the windows (``event_cards.WINDOWS``) where a kept card may be
 played; no window for a card played at once."""
@@ -132,7 +139,7 @@ BY_HAND: dict[str, str] = {}
 
 # --- encounters ---------------------------------------------------------------------------
 
-ENCOUNTERS: dict[str, encounters.Effect] = {
+ENCOUNTERS: dict[str, Encounter] = {
     "plague": encounter_effects.plague,
     "wolves": encounter_effects.wolves,
     "rats": encounter_effects.rats,
@@ -157,28 +164,28 @@ ENCOUNTERS: dict[str, encounters.Effect] = {
 
 # --- combat -------------------------------------------------------------------------------
 
-BEFORE_COMBAT: dict[str, before_combat.Card] = {
-    "advance_planning": before_combat.Card(
+BEFORE_COMBAT: dict[str, BeforeCombat] = {
+    "advance_planning": BeforeCombat(
         "hunter", lambda s, f, h: not f["planning"], before_combat.advance_planning),
-    "trap": before_combat.Card("dracula", lambda s, f, h: not f["trap"], before_combat.trap),
-    "garlic": before_combat.Card(
+    "trap": BeforeCombat("dracula", lambda s, f, h: not f["trap"], before_combat.trap),
+    "garlic": BeforeCombat(
         "hunter", lambda s, f, h: before_combat.fighting(f, h) and f["enemy"] != "agent",
         before_combat.garlic),
-    "escape_route": before_combat.Card(
+    "escape_route": BeforeCombat(
         "hunter", lambda s, f, h: True, before_combat.escape_route),
-    "heroic_leap": before_combat.Card(
+    "heroic_leap": BeforeCombat(
         "hunter", lambda s, f, h: before_combat.fighting(f, h) and f["enemy"] == "dracula",
         before_combat.heroic_leap),
-    "rage": before_combat.Card(
+    "rage": BeforeCombat(
         "dracula", lambda s, f, h: f["enemy"] == "dracula", before_combat.rage),
     # Devilish Power's other use, „…OR discard the hunters' current ally“, bears on the
     # combat when that ally is Sister Agatha; its effect is the card's own (EVENTS).
-    "devilish_power": before_combat.Card(
+    "devilish_power": BeforeCombat(
         "dracula", lambda s, f, h: bool(s["allies"]["hunters"]), None),
     # Offered in Dracula's turn of this window when the hunters have just walked into his
     # city, not in a question of its own just before it (issue 32: one moment, one
     # question); its effect is the card's own (EVENTS): the fight ends before it began.
-    "wild_horses": before_combat.Card(
+    "wild_horses": BeforeCombat(
         "dracula", lambda s, f, h: before_combat.walked_in(s, f), None),
 }
 """Cards played before a combat (``before_combat``): whose, when this fight allows them, what
@@ -196,10 +203,10 @@ COMBAT_CARDS: tuple[str, ...] = (
 """Combat cards played as secret tactics: what each does is its cell in the result tables
 (``combat_cards.cell``), played by ``combat_rounds``."""
 
-START_COMBAT: encounters.Starter = combat_rounds.start
+START_COMBAT: Starter = combat_rounds.start
 """How a fight begins, for the encounters and event cards that start one."""
 
-FIGHT_ENDS: dict[str, combat_in_progress.OnEnd] = {
+FIGHT_ENDS: dict[str, OnEnd] = {
     "agent": dracula_events.after_agent,
 }
 """Who hears of a finished fight, by its source or enemy (Relentless Minion)."""
@@ -227,13 +234,12 @@ POWERS: dict[str, Elsewhere] = {
 
 # --- steps left for after a question ------------------------------------------------------
 
-LATER: dict[str, event_cards.Later] = {
+LATER: dict[str, Later] = {
     "meet": encounters._meet,
     "reveal": event_common_effects._reveal_now,
     "sweep": hunter_events._sweep,
     "train": hunter_turn._train,
     "rested": hunter_turn._rested,
-    "fight": order_of_play._fight,
     "combat_window_next": before_combat.next_after_card,
     "defeat_check": hunters.defeat_check,
     "discard_event": combat_results.discard_event,
@@ -299,3 +305,8 @@ QUESTIONS: dict[str, Question] = {
     "combat_rage_discard": before_combat._rage_discard,
 }
 """The name a queued ``choice`` carries → the question (``choices.ask(ctx, name, seat)``)."""
+
+
+register(Tables(events=EVENTS, encounters=ENCOUNTERS, before_combat=BEFORE_COMBAT,
+                start_combat=START_COMBAT, fight_ends=FIGHT_ENDS, later=LATER,
+                questions=QUESTIONS))

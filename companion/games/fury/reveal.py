@@ -4,7 +4,7 @@ catacombs with the encounters on them, his hand, and the cards each hunter held.
 from __future__ import annotations
 
 from companion.games.base import N_, RevealSection, line
-from companion.games.fury import board, cards, trail
+from companion.games.fury import board, cards, catacombs, trail
 from companion.games.fury.cards import HUNTERS
 from companion.games.fury.state import Slot, State
 
@@ -26,8 +26,8 @@ def reveal(state: State) -> list[RevealSection]:
         out.append({"title": N_("Dracula's trail, newest first"), "lines": [
             _slot(str(i + 1), slot) for i, slot in enumerate(state["trail"])]})
         out.append({"title": N_("The catacombs"), "lines": [
-            _slot(f"C{i + 1}", slot) for i, slot in enumerate(state["catacombs"])
-            if slot is not None] or [line(N_("empty"))]})
+            _slot(f"C{i + 1}", slot) for i, slot in catacombs.kept(state)]
+            or [line(N_("empty"))]})
     out.append({"title": N_("Dracula's hand"), "lines": [
         line(N_("Encounters: {cards}"), cards=[cards.encounter_name(t) for t in
                                                sorted(state["encounters"])] or [N_("none")]),

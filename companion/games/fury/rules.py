@@ -37,10 +37,13 @@ from companion.games.base import (
     upgraded,
 )
 from companion.games.fury import (
+    before_combat,
     byhand,
     cards,
+    catacombs,
     choices,
     combat_cards,
+    combat_in_progress,
     combat_rounds,
     decks,
     dracula_turn,
@@ -50,6 +53,10 @@ from companion.games.fury import (
     hunter_turn,
     items,
     order_of_play,
+    # imported for what importing it does: the card registry hands its tables down to
+    # ``lookup``, where the modules that play a card read them
+    registry,  # noqa: F401
+    time_track,
     trail,
 )
 from companion.games.fury.automa import play as automa
@@ -70,7 +77,7 @@ MAX_PLAYERS = 5
 HAS_HIDDEN_INFO = True
 HAS_CHANCE = True
 REMATCH = True
-STATE_VERSION = 2
+STATE_VERSION = 3
 MAX_TURNS = 60_000
 """Actions in the longest legal game: the vampire track gains a point each dawn, so Dracula
 wins within about forty rounds unless he is caught first; each round is a bounded number
@@ -197,14 +204,14 @@ def setup(options: dict[str, Any], rng: Random) -> State:
         "round": 0,
         "turn": None,
         "queue": [],
-        "time": 0,
+        "time": time_track.DAWN,
         "vampires": 0,
         "resolve": 0,
         "resolve_used": [],
         "blood": cards.BLOOD,
         "sea_run": 0,
         "trail": [],
-        "catacombs": [None] * cards.CATACOMBS,
+        "catacombs": catacombs.empty(),
         "next_slot": 0,
         "encounters": [],
         "dracula_events": [],
@@ -375,8 +382,47 @@ def _windows_ask_all(state: dict[str, Any]) -> None:
         state["turn"].setdefault("passing", [])
 
 
+def _entering_is_before_the_combat(state: dict[str, Any]) -> None:
+    """Version 2 → 3 (issue 44): the window of a hunter entering Dracula's city is gone, and
+    the fight's step that waited behind it. Issue 32 had stopped opening it (Wild Horses is
+    offered in Dracula's turn before the combat), but a table saved while it was open kept
+    both; such a table goes on as today's would at the same moment:
+
+    - Dracula asked at the moment of entering: the combat begins, and he is asked first in
+      its round of cards (the log does not tell its start: an upgrade writes no log);
+    - Wild Horses played there, waiting for the hunters' cancel: behind it, the combat it
+      was played before, Dracula first to be asked again should it be cancelled;
+    - Wild Horses played, its question open: the hunter's turn goes on to his actions."""
+    queue = state["queue"]
+    step = next((item for item in queue
+                 if item["kind"] == "effect" and item.get("do") == "fight"), None)
+    if step is None:
+        return
+    at = queue.index(step)
+    entering = [item for item in queue[:at]
+                if item["kind"] == "window" and item["window"] == "enter"]
+    del queue[at]
+    turn = state["turn"]
+    if step["horses"]:
+        turn["stage"] = "act"
+        return
+    turn["ended"] = True
+    turn["stage"] = "end"
+    if entering:
+        queue.remove(entering[0])
+        combat_rounds.start(Ctx(cast(State, state)), "dracula", step["group"], step["place"])
+        return
+    fight = combat_in_progress.new(cast(State, state), "dracula", step["group"],
+                                   step["place"], None)
+    asked = before_combat.window_seats(cast(State, state), fight)
+    fight["stage"] = "window"
+    fight["window"] = [DRACULA, *(seat for seat in asked if seat != DRACULA)]
+    queue[at:at] = [{"kind": "effect", "do": "combat_window_next"}, fight]
+
+
 def upgrade(state: Any) -> State:
-    return cast(State, upgraded(state, STATE_VERSION, {1: _windows_ask_all}))
+    return cast(State, upgraded(state, STATE_VERSION, {1: _windows_ask_all,
+                                                      2: _entering_is_before_the_combat}))
 
 
 def result(state: State) -> Result | None:

@@ -32,6 +32,7 @@ from typing import Any, Protocol, TypeVar
 
 from companion.games.base import Random
 from companion.games.fury import board, rules
+from companion.games.fury.automa import dracula
 from companion.games.fury.automa import hunters as hunter_policies
 from companion.games.fury.automa.play import LEVELS, Memory, decide, remember
 from companion.games.fury.state import State
@@ -181,8 +182,6 @@ def _sample(memory: Memory, moves: list[dict[str, Any]], action: dict[str, Any],
             state: State) -> dict[str, Any]:
     """The measured quantities of the move made (``dracula.move_features``), its chance of
     being found at each ``FOCUS_GRID`` value, and the position's own figures."""
-    from companion.games.fury.automa import dracula
-
     seen = dracula.Seen(memory)
     offer = next(o for o in moves if o["action"] == action["action"]
                  and o["params"] == action["params"])

@@ -6,7 +6,7 @@ Everything here is about people and bookkeeping, not about a rule.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Literal, NotRequired, Required, TypedDict
+from typing import Any, Literal, NotRequired, Required, TypedDict, cast
 
 from companion.games.base import Result
 from companion.games.fury import cards
@@ -102,6 +102,81 @@ class Turn(TypedDict):
     """Dracula moves once more this turn (an event)."""
 
 
+class QuestionData(TypedDict, total=False):
+    """What a card's question carries (``choices.ask``): whom and what it is about. Each
+    question (``registry.QUESTIONS``) reads the keys its ``ask`` gave it."""
+
+    always_ask: bool
+    """Asked even when one answer is possible (the player must see the moment)."""
+    bitten: bool
+    """Only bitten hunters may be chosen (Night Visit, Vampiric Influence)."""
+    by: int
+    """The seat that proposed what is being checked (a tie, a card applied, a scout)."""
+    check: int
+    """The seat asked to check it."""
+    who: int
+    """The seat whose correction is checked; the seat asked about the window (a combat)."""
+    reading: str | list[str]
+    """What is being checked: a tie's reading (a key of ``combat_rounds._TIE``) or the
+    result codes read on the winning card."""
+    proposal: str
+    """A tie's proposed winner."""
+    card: str
+    given: str
+    """The item Secret Weapon gave away."""
+    first: str | None
+    """Hired Scouts: the first city named."""
+    group: list[str]
+    hunter: str
+    target: str
+    """Hypnosis: the bitten hunter whose consent is asked."""
+    kind: Literal["item", "event"]
+    """What a hunter must show."""
+    kinds: list[str]
+    """What a hunter may discard: "items", "events"."""
+    redraw: bool
+    """Draw a new item after the discard (Saboteur)."""
+    sea: str
+    start: str
+    """Roadblock: the first city of the road."""
+    token: str
+    why: str
+    """The message id of what asks it (a card's name)."""
+
+
+class WindowData(TypedDict, total=False):
+    """What a window knows of its moment (``event_cards.open_window``), handed on to the card
+    played there (``CardPlay["data"]``)."""
+
+    card: str
+    """The card a cancel window may cancel."""
+    hunter: str | None
+    """Who played that card (None: Dracula); the hunter the moment is about."""
+    target: str
+    """A hunter's card played at another hunter's moment (Hypnosis)."""
+    group: list[str]
+    kind: str
+    """The agent's kind (Relentless Minion)."""
+    slots: list[int]
+    """The trail cards an event reveals (Sensationalist Press)."""
+    token: str
+    """The encounter met (Forewarned, Secret Weapon)."""
+    health: int
+    bite: bool
+    why: str
+    """The blow Great Strength may cancel."""
+
+
+class CardPlay(TypedDict):
+    """An event card played, as its effect receives it."""
+
+    card: str
+    hunter: str | None
+    """The hunter who plays it, or None for Dracula."""
+    data: WindowData
+    """What the window knew: the train, the encounter, the blow…"""
+
+
 class QueueItem(TypedDict, total=False):
     """A step the game waits for before the turn goes on, the first of ``state["queue"]``;
     which keys it has, its ``kind`` says (a fight keeps its rounds, a question its data)."""
@@ -111,7 +186,8 @@ class QueueItem(TypedDict, total=False):
     """Who answers it."""
     question: str
     """A choice's question (``choices.QUESTIONS``)."""
-    data: dict[str, Any]
+    data: QuestionData | WindowData
+    """A choice's (``question_data``), a window's or an event's effect's (``window_data``)."""
     window: Any
     """A window's name; a fight's open windows."""
     do: str
@@ -145,7 +221,6 @@ class QueueItem(TypedDict, total=False):
     dodge: str | None
     express: bool
     forewarned: bool
-    horses: bool
     no_escape: int
     planning: bool
     plus: str | None
@@ -186,7 +261,8 @@ class State(TypedDict):
     random games to it)."""
 
     state_version: int
-    """``rules.STATE_VERSION`` (2: windows ask all their seats at once, issue 40)."""
+    """``rules.STATE_VERSION`` (2: windows ask all their seats at once, issue 40; 3: no window
+    of entering Dracula's city, issue 44)."""
     game: str
     players: int
     options: dict[str, Any]
@@ -356,3 +432,22 @@ def gain_blood(ctx: Ctx, n: int, why: str) -> None:
     if state["blood"] != before:
         ctx.say("Dracula gains {n} blood ({why}): {now}.", n=state["blood"] - before, why=why,
                 now=state["blood"])
+
+
+def played_by(play: CardPlay) -> str:
+    """The hunter who played a hunter's card."""
+    hunter = play["hunter"]
+    assert hunter is not None, f"{play['card']} is a hunter's card"
+    return hunter
+
+
+def question_data(item: QueueItem) -> QuestionData:
+    """A question's data: a ``choice`` item carries what ``choices.ask`` gave it."""
+    assert item["kind"] == "choice", item["kind"]
+    return cast(QuestionData, item["data"])
+
+
+def window_data(item: QueueItem) -> WindowData:
+    """A window's data, or the data an event's effect was played with."""
+    assert item["kind"] in ("window", "effect"), item["kind"]
+    return cast(WindowData, item["data"])

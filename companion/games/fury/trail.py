@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from companion.games.fury import board, cards
+from companion.games.fury import board, cards, catacombs
 from companion.games.fury.cards import TRAIL_LENGTH
 from companion.games.fury.state import Slot, State
 
@@ -41,7 +41,7 @@ def dracula_here(state: State) -> str:
 
 def slots(state: State) -> list[Slot]:
     """Every card on the trail and in the catacombs."""
-    return [*state["trail"], *(c for c in state["catacombs"] if c is not None)]
+    return [*state["trail"], *(slot for _i, slot in catacombs.kept(state))]
 
 
 def places(state: State) -> set[str]:
@@ -54,16 +54,14 @@ def find(state: State, slot_id: int) -> tuple[Literal["trail", "catacombs"], int
     for i, slot in enumerate(state["trail"]):
         if slot["id"] == slot_id:
             return "trail", i
-    for i, kept in enumerate(state["catacombs"]):
-        if kept is not None and kept["id"] == slot_id:
-            return "catacombs", i
-    return None
+    kept = catacombs.find(state, slot_id)
+    return None if kept is None else ("catacombs", kept)
 
 
 def get(state: State, slot_id: int) -> Slot:
     where, index = find(state, slot_id) or (None, 0)
     slot = (state["trail"][index] if where == "trail" else
-            state["catacombs"][index] if where == "catacombs" else None)
+            catacombs.spaces(state)[index] if where == "catacombs" else None)
     if slot is None:
         raise KeyError(slot_id)
     return slot
@@ -77,32 +75,14 @@ def push(state: State, slot: Slot) -> Slot | None:
     return None
 
 
-def can_enter_catacombs(state: State, slot: Slot) -> bool:
-    """A card leaving the trail may go to the catacombs if it is a location card (not a
-    sea, not Hide) with an encounter on it and a catacomb space is free."""
-    return (slot["card"] is not None and not board.is_sea(slot["card"])
-            and bool(slot["tokens"]) and None in state["catacombs"])
-
-
-def to_catacombs(state: State, slot: Slot) -> None:
-    """The location card and its encounters go to a free catacomb; a power card under it
-    returns to Dracula."""
-    index = state["catacombs"].index(None)
-    kept = slot.copy()
-    kept["power"] = None
-    state["catacombs"][index] = kept
-
-
 def remove(state: State, slot_id: int) -> Slot:
     """Take a slot out of the trail or the catacombs (the trail closes up)."""
     where, index = find(state, slot_id) or (None, 0)
     if where == "trail":
         return state["trail"].pop(index)
-    slot = state["catacombs"][index] if where == "catacombs" else None
-    if slot is None:
+    if where is None:
         raise KeyError(slot_id)
-    state["catacombs"][index] = None
-    return slot
+    return catacombs.take(state, index)
 
 
 def return_tokens(state: State, tokens: list[str]) -> None:

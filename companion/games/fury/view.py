@@ -16,6 +16,7 @@ from companion.games.base import N_, Random, thaw
 from companion.games.fury import (
     board,
     cards,
+    catacombs,
     choices,
     combat_in_progress,
     combat_rounds,
@@ -25,6 +26,7 @@ from companion.games.fury import (
     hunter_turn,
     movement,
     news,
+    time_track,
     trail,
 )
 from companion.games.fury.cards import HUNTERS
@@ -36,6 +38,7 @@ from companion.games.fury.state import (
     hunters_at,
     hunters_of,
     place_of,
+    question_data,
     turn_of,
 )
 
@@ -229,7 +232,7 @@ def _set_beside(marks: list[dict[str, Any]], kinds: list[str]) -> None:
 
 def _numbered(state: State) -> list[tuple[str, Any]]:
     out: list[tuple[str, Slot | None]] = [(str(i + 1), s) for i, s in enumerate(state["trail"])]
-    out += [(f"c{i + 1}", s) for i, s in enumerate(state["catacombs"])]
+    out += [(f"c{i + 1}", s) for i, s in enumerate(catacombs.spaces(state))]
     return out
 
 
@@ -250,7 +253,8 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
     """What ``seat`` may see (``None``: the tablet)."""
     newest = _newest_revealed(state)
     trail_public = [trail.public(s, newest) for s in state["trail"]]
-    catacombs_public = [None if s is None else trail.public(s) for s in state["catacombs"]]
+    catacombs_public = [None if s is None else trail.public(s)
+                        for s in catacombs.spaces(state)]
     known_place = public_dracula_place(state)
     role = None if seat is None else ("dracula" if seat == DRACULA else "hunter")
     mine = hunters_of(state, seat)
@@ -262,8 +266,8 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
         "seat": seat,
         "round": state["round"],
         "disputed": state.get("disputed", []),
-        "time": {"index": state["time"], "name": cards.time_name(state["time"]),
-                 "night": cards.is_night(state["time"]),
+        "time": {"index": time_track.space(state), "name": time_track.name(state),
+                 "night": time_track.is_night(state),
                  "track": [{"name": cards.en(t["names"]), "night": t["night"]}
                            for t in cards.TIME_TRACK]},
         "vampires": state["vampires"],
@@ -303,7 +307,8 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
         here = trail.dracula_place(state)
         out["secret"] = {
             "trail": [trail.secret(s) for s in state["trail"]],
-            "catacombs": [None if s is None else trail.secret(s) for s in state["catacombs"]],
+            "catacombs": [None if s is None else trail.secret(s)
+                          for s in catacombs.spaces(state)],
             "place": here,
             "place_name": board.name(here) if here is not None else None,
             "known": _known(state),
@@ -364,7 +369,7 @@ def _places_to_pick(state: State, seat: int | None) -> list[str]:
     if item["kind"] == "go_anywhere":
         return movement.hunter_start_places()
     if item["kind"] == "choice":
-        keys = [o[0] for o in choices.find(item["question"]).options(state, item["data"])]
+        keys = [o[0] for o in choices.find(item["question"]).options(state, question_data(item))]
         places = [k for k in keys if k in board.PLACES]
         return places if len(places) == len(keys) else []
     return []

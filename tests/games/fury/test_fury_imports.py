@@ -1,20 +1,23 @@
 """No import circle inside Fury's package (issue 34): every module of companion/games/fury
-imports only modules that do not import it back, imports inside functions included.
+imports only modules that do not import it back, imports inside functions included — and
+there are none left (issue 44: twenty closed an 18-module loop, thirteen of them closing
+nothing).
 
-The one way up is the card registry: the dispatchers (``event_cards``, ``encounters``,
-``before_combat``, ``combat_in_progress``, ``choices``) look a card's handler up in ``registry``
-inside a function, since the registry names the handlers and so sits above them."""
+The card registry names the handlers, so it sits above them; it hands its tables down to
+``lookup``, where the dispatchers (``event_cards``, ``encounters``, ``before_combat``,
+``combat_in_progress``, ``choices``) read them."""
 
 from __future__ import annotations
 
 import ast
+import subprocess
+import sys
 from pathlib import Path
+
+import pytest
 
 PACKAGE = Path(__file__).parents[3] / "companion" / "games" / "fury"
 PREFIX = "companion.games.fury"
-
-LOOKUPS = {"companion.games.fury.registry"}
-"""Imported inside a function by the modules below it, to find a card's handler."""
 
 KNOWN: set[frozenset[str]] = set()
 """Circles not yet broken, each closed by an import inside a function (none left: the
@@ -28,23 +31,29 @@ def module_name(path: Path) -> str:
     return ".".join((PREFIX, *parts))
 
 
+def imported(node: ast.AST) -> set[str]:
+    """The package's modules one import statement names."""
+    if isinstance(node, ast.Import):
+        names = {alias.name for alias in node.names}
+    elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+        names = {node.module} | {f"{node.module}.{alias.name}" for alias in node.names}
+    else:
+        return set()
+    return {name for name in names if name.startswith(PREFIX)}
+
+
 def imports(path: Path) -> set[str]:
-    """The package's modules this file imports, at any depth of its code; a lookup of the
-    registry inside a function is not an import of the module's own."""
+    """The package's modules this file imports, at any depth of its code."""
     tree = ast.parse(path.read_text(encoding="utf-8"))
-    top = {id(node) for node in tree.body}
-    out: set[str] = set()
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Import):
-            names = {alias.name for alias in node.names}
-        elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
-            names = {node.module} | {f"{node.module}.{alias.name}" for alias in node.names}
-        else:
-            continue
-        for name in names:
-            if name.startswith(PREFIX) and not (name in LOOKUPS and id(node) not in top):
-                out.add(name)
-    return out
+    return set().union(*(imported(node) for node in ast.walk(tree)))
+
+
+def inside_functions(path: Path) -> list[int]:
+    """The lines of this file that import a module of the package inside a function."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    return sorted(node.lineno for function in ast.walk(tree)
+                  if isinstance(function, ast.FunctionDef | ast.AsyncFunctionDef)
+                  for node in ast.walk(function) if imported(node))
 
 
 def graph() -> dict[str, set[str]]:
@@ -110,9 +119,54 @@ def test_a_circle_is_found_also_through_an_import_inside_a_function(tmp_path):
     assert circles(edges) == [frozenset(edges)]
 
 
-def test_only_a_lookup_of_the_registry_inside_a_function_is_let_through(tmp_path):
+def test_no_module_of_fury_imports_the_package_inside_a_function():
+    """An import inside a function hides an edge from the reader (and closed the loop of issue
+    44): every import of the package's modules stands at the top of its file."""
+    found = {module_name(path): lines for path in sorted(PACKAGE.rglob("*.py"))
+             if (lines := inside_functions(path))}
+    assert found == {}
+
+
+def test_an_import_inside_a_function_is_found(tmp_path):
     (tmp_path / "low.py").write_text(
-        "def handler():\n    from companion.games.fury import registry\n")
-    (tmp_path / "high.py").write_text("from companion.games.fury import registry\n")
-    assert f"{PREFIX}.registry" not in imports(tmp_path / "low.py")
-    assert f"{PREFIX}.registry" in imports(tmp_path / "high.py")
+        "import sys\n\ndef handler():\n    import os\n"
+        "    from companion.games.fury import registry\n")
+    assert inside_functions(tmp_path / "low.py") == [5]
+
+
+def test_the_registry_sits_above_the_dispatchers_which_read_it_through_lookup():
+    """The dispatchers import ``lookup``; only the game's contract (``rules``) imports
+    ``registry``, which hands its tables down as it is imported — and the rulebook's index,
+    which names every function and which nothing of the game imports."""
+    edges = graph()
+    registry, lookup = f"{PREFIX}.registry", f"{PREFIX}.lookup"
+    for name in ("event_cards", "encounters", "before_combat", "combat_in_progress", "choices"):
+        assert lookup in edges[f"{PREFIX}.{name}"]
+    assert sorted(name for name, to in edges.items() if registry in to) == [
+        f"{PREFIX}.rulebook", f"{PREFIX}.rules"]
+    assert not [name for name, to in edges.items() if f"{PREFIX}.rulebook" in to]
+    assert edges[lookup] <= {f"{PREFIX}.state", f"{PREFIX}.cards"}
+
+
+def test_the_contract_has_the_registrys_tables():
+    """Whoever plays the game imports ``rules`` (alone, in a fresh interpreter); the tables
+    the dispatchers read are then the registry's own."""
+    script = ("from companion.games.fury import lookup, rules\n"
+              "t = lookup.tables()\n"
+              "from companion.games.fury import registry\n"
+              "assert t.events is registry.EVENTS and t.questions is registry.QUESTIONS\n"
+              "assert t.later is registry.LATER and t.before_combat is registry.BEFORE_COMBAT\n"
+              "assert t.encounters is registry.ENCOUNTERS\n"
+              "assert t.fight_ends is registry.FIGHT_ENDS\n"
+              "assert t.start_combat is registry.START_COMBAT\n")
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                          cwd=PACKAGE.parents[2])
+    assert done.returncode == 0, done.stderr
+
+
+def test_before_the_registry_is_loaded_a_lookup_says_what_is_missing(monkeypatch):
+    from companion.games.fury import lookup
+
+    monkeypatch.setattr(lookup, "_registered", [])
+    with pytest.raises(RuntimeError, match="import companion.games.fury.registry"):
+        lookup.tables()

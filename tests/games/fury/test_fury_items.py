@@ -66,6 +66,28 @@ def test_local_rumors_reveal_the_encounters_of_one_card():
     assert rules.view(table.state, 2)["trail"][0]["place"] is None
 
 
+def test_local_rumors_reveal_the_encounters_of_a_catacomb_card():
+    """„Reveal the encounter(s) on one card of Dracula's trail or catacombs.“ The catacomb's
+    answer names its own card (it named the trail's last card before issue 44)."""
+    table = holding("local_rumors:1")
+    for token in ("wolves:1", "rats:1"):
+        for where in ("pool", "encounters"):
+            if token in table.state[where]:
+                table.state[where].remove(token)
+    table.state["trail"][0]["tokens"] = ["wolves:1"]
+    kept = trail.new_slot(table.state, "madrid", "madrid")
+    kept["tokens"] = ["rats:1"]
+    table.state["catacombs"][1] = kept
+    table.act(1, "stay")
+    table.act(1, "use_item", hunter="godalming", card="local_rumors:1")
+    keys = {a["key"] for a in table.names(1, "choose")}
+    assert keys == {str(table.state["trail"][0]["id"]), str(kept["id"])}
+    table.act(1, "choose", key=str(kept["id"]))
+    seen = rules.view(table.state, 2)
+    assert seen["catacombs"][1]["shown"] == ["Rats"]
+    assert seen["trail"][0]["shown"] == []
+
+
 def test_holy_water_roll_cures_a_bite_on_five_or_six():
     """(uncertain, option ``holy_water_cure``) „roll a die to cure a bite — 1: lose 2 health,
     2–4: nothing, 5–6: one bite removed“."""
