@@ -80,7 +80,15 @@ def new_table(game_id: str) -> Any:
                                players=players)
     form = request.form
     g.lang = form.get("lang", "en")
+    if "players_to" in form:
+        # another count: the same form again, with everything filled in kept
+        return render_template("new_table.html", game=card, form=form, error="",
+                               players=_players_asked(card, form.get("players_to")))
     names = [form.get(f"seat{i}", "") for i in range(card["max"])]
+    for option in card["options"]:
+        if "app_seat" in option and form.get(f"opt_{option['name']}", "no") != "no" \
+                and option["app_seat"] < len(names):
+            names[option["app_seat"]] = ""      # the app's seat: no name is asked
     players = _players_asked(card, form.get("players"))
     if card["roles"]:
         seats = [{"name": n} for n in names[: len(card["roles"])]]

@@ -26,6 +26,7 @@ from companion.games.fury import (
     hunter_turn,
     movement,
     news,
+    summary,
     time_track,
     trail,
 )
@@ -301,6 +302,7 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
         "markers": figures.markers(state, seat),
         "figures": figures.standing(state),
         "just": news.view(state),
+        "summary": summary.view(state),
     }
     picking = _places_to_pick(state, seat)
     if role == "dracula":
