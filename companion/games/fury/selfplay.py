@@ -39,7 +39,7 @@ from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 from companion.games.base import Random
-from companion.games.fury import board, cards, rules
+from companion.games.fury import board, cards, rules, view
 from companion.games.fury.automa import dracula
 from companion.games.fury.automa import hunters as hunter_policies
 from companion.games.fury.automa import reach
@@ -192,7 +192,9 @@ def _next_decision(harness: Harness, state: State, players: int, step: int, memo
             action = decide(memory, offered, rng, level)
             out.times.append(harness.clock() - started)
         else:
-            own = Memory(theirs.tracker, theirs.belief, rules.view(state, seat),
+            # the first hunter seat's view is the one its moment was folded from
+            shown = theirs.view if seat == 1 else rules.view(state, seat)
+            own = Memory(theirs.tracker, theirs.belief, shown,
                          theirs.moments, theirs.met, theirs.declined, theirs.changes,
                          theirs.losses)
             action = hunter_policies.decide(own, offered, rng, hunters)
@@ -205,16 +207,8 @@ def _next_decision(harness: Harness, state: State, players: int, step: int, memo
 
 
 def waiting_for(state: State) -> set[int]:
-    """The seats the game waits for now, as every screen shows it: a question's, a fight's
-    choosers, the seat whose turn it is (or whose figure is placed at the start)."""
-    shown = rules.view(state, None)
-    if shown.get("setup"):
-        return {shown["setup"]["seat"]}
-    if shown["waiting"]:
-        return set(shown["waiting"]["seats"])
-    if shown["turn"]:
-        return {shown["turn"]["seat"]}
-    return set()
+    """The seats the game waits for now, as every screen shows it (``view.waiting_seats``)."""
+    return view.waiting_seats(state)
 
 
 def _track(out: Outcome, log: list[dict[str, Any]]) -> None:

@@ -354,6 +354,19 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
     return out
 
 
+def waiting_seats(state: State) -> set[int]:
+    """The seats the game waits for now, as every screen shows it: a question's, a fight's
+    choosers, the seat whose figure is placed at the start or whose turn it is."""
+    setup = _setup_view(state)
+    if setup is not None:
+        return {setup["seat"]}
+    waiting = _waiting(state)
+    if waiting is not None:
+        return set(waiting["seats"])
+    turn = _turn_public(state)
+    return {turn["seat"]} if turn is not None else set()
+
+
 def _places_to_pick(state: State, seat: int | None) -> list[str]:
     """The places this seat is asked to choose among from a list — a start, Sense of
     Emergency's city, a card's place — which a tap on the map may choose too."""
