@@ -17,7 +17,7 @@ from playwright.sync_api import expect
 from companion.fairplay import verify
 from companion.games.fury import board
 from tests.e2e.conftest import WAIT, check_the_cards, serve, wait_for_the_deal
-from tests.e2e.test_fury_app_browser import TAPS, controls, version, wait_for_a_move
+from tests.e2e.fury_phone import play_to_the_end
 
 pytestmark = pytest.mark.browser
 
@@ -47,36 +47,17 @@ def test_one_player_plays_dracula_against_the_apps_hunters(server, devices):
     vlad.page.goto(links[0])
     wait_for_the_deal(tablet, vlad)
 
-    chooser = random.Random(42)
-    told = set()
-    for _ in range(TAPS):
-        page = vlad.page
-        if page.locator(".result").count():
-            break
-        wait_for_a_move(page)
-        if page.locator(".result").count():
-            break
-        kind, found = controls(page)
-        if kind is None:
-            continue
-        before = version(page)
-        if kind == "list":
-            options = found.locator("select option:not([disabled])")
-            value = options.nth(chooser.randrange(options.count())).get_attribute("value")
-            found.locator("select").select_option(value=value)
-            found.get_by_role("button").click()
-        else:
-            found.nth(chooser.randrange(found.count())).click()
-        page.wait_for_function(
-            f"() => (document.querySelector('#live') || {{}}).dataset?.version !== '{before}'",
-            timeout=WAIT)
+    told: set[str] = set()
+
+    def look() -> None:
         line = tablet.page.evaluate(
             "() => document.querySelector('.fd-summary')?.textContent ?? ''")
         if line:
+            if not told:
+                tablet.shot("fury-summary", full_page=False)
             told.add(line.strip())
-    else:
-        raise AssertionError("the game did not end")
 
+    play_to_the_end(vlad.page, random.Random(42), look)
     assert any("moved by" in line for line in told), told
     # the line names a place only where Dracula showed himself (an attack, his castle)
     names = {board.name(p) for p in board.PLACES}
@@ -100,6 +81,10 @@ def test_one_player_plays_dracula_against_the_apps_hunters(server, devices):
     tablet.shot("fury-chase-step-2", full_page=False)
     chase.locator("[data-step-go=all]").click()
     expect(chase.locator(".stepper-at")).to_have_text(f"1–{steps}")
+    expect(vlad.page.locator(".fd-chase")).to_be_visible(timeout=WAIT)
+    vlad.page.locator(".fd-chase [data-step-go=first]").click()
+    vlad.page.locator(".fd-chase").scroll_into_view_if_needed()
+    vlad.shot("fury-chase-phone", full_page=False)
 
     token = links[0].rstrip("/").rsplit("/", 1)[-1]
     with urllib.request.urlopen(f"{server}/api/s/{token}/export") as answer:
