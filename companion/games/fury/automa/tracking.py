@@ -60,6 +60,10 @@ def decide(memory: Memory, offered: list[Offer], rng: Random) -> Offer | None:
     """One of ``offered`` for the hunters of this seat, or None to let an optional offer
     pass (the game does not wait for this seat)."""
     view = memory.view
+    # every question answered as it comes, never "no card until this turn ends": the app
+    # saying it only when it held nothing would tell the hand (issue 40)
+    offered = [o for o in offered if o["action"] != "pass_turn"
+               and o["params"].get("key") != "none_turn"] or offered
     names = {o["action"] for o in offered}
     if not waited(view):
         return _optional(memory, offered)
