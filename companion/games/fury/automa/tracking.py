@@ -82,7 +82,8 @@ def decide(memory: Memory, offered: list[Offer], rng: Random) -> Offer | None:
     if "to_movement" in names:
         return _start(memory, offered)
     if names & {"travel", "stay", "train", "ride", "set_sail"}:
-        return _move(memory, offered, rng)
+        # the start of the turn: its cards and resolve stand beside the moves (issue 40)
+        return _start_cards(memory, offered) or _move(memory, offered, rng)
     if names & {"rest", "supply", "end_turn"}:
         return _act(memory, offered)
     return pick(offered, rng)
@@ -306,6 +307,13 @@ def _go(memory: Memory, offered: list[Offer]) -> Offer:
 
 
 def _start(memory: Memory, offered: list[Offer]) -> Offer:
+    return _start_cards(memory, offered) or next(
+        o for o in offered if o["action"] == "to_movement")
+
+
+def _start_cards(memory: Memory, offered: list[Offer]) -> Offer | None:
+    """What the start of the turn is worth spending: a kept card, resolve, a cure, Dogs
+    face up; None to go on to the move."""
     view = memory.view
     who = _who(view)
     me = _hunter(view, who)
@@ -326,7 +334,7 @@ def _start(memory: Memory, offered: list[Offer]) -> Offer:
             return o
         if o["action"] == "use_item" and cards.kind(o["params"]["card"]) == "dogs":
             return o
-    return next(o for o in offered if o["action"] == "to_movement")
+    return None
 
 
 def _rush_pays(memory: Memory, who: str | None) -> bool:
