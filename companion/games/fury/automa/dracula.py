@@ -402,7 +402,7 @@ def choose(memory: Memory, offered: list[Offer], rng: Random, level: str,
     if level == "wandering":
         return _wandering(offered, seen, rng, names)
     if names & {"move", "teleport"}:
-        plays = _at_once(offered)
+        plays = [o for o in _at_once(offered) if _worth_now(o, seen)]
         if plays and level == "cunning":
             # the start of his turn: its cards stand beside his moves
             return plays[0]
@@ -577,8 +577,27 @@ def _at_once(offered: list[Offer]) -> list[Offer]:
                   key=lambda o: o["params"]["card"])
 
 
+CANCEL_WORTH = frozenset(cards.event_name(k) for k in (
+    "hypnosis", "hired_scouts", "telegraph_ahead", "newspaper_reports", "consecrated_ground",
+    "sense_of_emergency", "stormy_seas", "money_trail", "vampire_lair", "mystic_research",
+    "advance_planning", "heroic_leap", "good_luck", "jonathan_harker", "rufus_smith",
+    "sister_agatha", "long_day"))
+"""The hunters' cards worth a Devilish Power: those that find him or hurt him."""
+CANCEL = "An event card was just played: cancel it?"
+
+
+def _worth_now(offer: Offer, seen: Seen) -> bool:
+    """Devilish Power only where it pays: cancelling a card of ``CANCEL_WORTH`` just played,
+    or, at the start of his turn, the hunters' ally; his other cards whenever offered."""
+    if cards.kind(offer["params"]["card"]) != "devilish_power":
+        return True
+    if offer.get("group") == CANCEL:
+        return (seen.view.get("just") or {}).get("name") in CANCEL_WORTH
+    return (seen.view.get("allies") or {}).get("hunters") is not None
+
+
 def _events(offered: list[Offer], seen: Seen, rng: Random, level: str) -> Offer:
-    plays = _at_once(offered)
+    plays = [o for o in _at_once(offered) if level != "cunning" or _worth_now(o, seen)]
     if plays and level == "cunning":
         return plays[0]
     calm = [o for o in offered if o["action"] in ("pass", "to_time")]
