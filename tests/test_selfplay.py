@@ -115,3 +115,18 @@ def test_the_command_prints_the_table(capsys):
 def test_the_command_refuses_an_unknown_level(capsys):
     assert main(["selfplay", "fury", "--dracula", "ruthless", "--games", "1"]) == 1
     assert "unknown level" in capsys.readouterr().err
+
+
+def test_his_strike_is_counted_though_the_attack_follows_the_move_by_itself():
+    """Issue 42: the profile counts the fights Dracula begins ("a level that hunts lone
+    hunters shows it"). Since issue 41 his move into a hunter's city brings the attack with
+    no action of its own, so a strike is read from the attack's log line; counting the
+    "attack" action found none in 120 games."""
+    from tests.games.fury.test_fury import Table, to_dracula_move
+
+    table = to_dracula_move(Table().start("munich"))
+    table.act(0, "move", to="vienna", power="")
+    assert selfplay.struck(table.log)
+    calm = to_dracula_move(Table().start("munich"))
+    calm.act(0, "move", to="zurich", power="")
+    assert not selfplay.struck(calm.log)

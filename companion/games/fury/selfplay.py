@@ -44,6 +44,7 @@ from companion.games.fury.automa import dracula
 from companion.games.fury.automa import hunters as hunter_policies
 from companion.games.fury.automa import reach
 from companion.games.fury.automa.play import LEVELS, Memory, decide, remember
+from companion.games.fury.automa.public import LINES
 from companion.games.fury.state import State
 
 MAX_STEPS = 8000
@@ -129,12 +130,13 @@ def play(harness: Harness, seed: int, level: str, hunters: str = "searching",
             break
         seat, action = _next_decision(harness, state, players, step, memory, theirs, level,
                                       hunters, out)
-        if action["action"] == "attack":
-            out.strikes += 1
-            out.lone += _lone(state)
         applied = rules.apply(state, seat, action, harness.table_random(key, [], step))
         blood = state["blood"]
         state = applied.state
+        attacked = struck(applied.log)
+        if attacked:
+            out.strikes += 1
+            out.lone += _lone(state)
         out.steps = step
         _track(out, applied.log)
         started = clock()
@@ -149,7 +151,7 @@ def play(harness: Harness, seed: int, level: str, hunters: str = "searching",
         if now and fighting is None:
             out.combats += 1
             out.met = True
-            fighting = {"by": "dracula" if action["action"] == "attack" else "hunters",
+            fighting = {"by": "dracula" if attacked else "hunters",
                         "night": cards.is_night(state["time"]), "before": blood}
         if fighting is not None and not now:
             out.fights.append({**fighting, "after": state["blood"]})
@@ -221,6 +223,12 @@ def _track(out: Outcome, log: list[dict[str, Any]]) -> None:
             out.track[cause] = out.track.get(cause, 0) + int(args.get("n", 0))
             if int(args.get("now", 0)) >= cards.VAMPIRES_TO_WIN:
                 out.cause = cause
+
+
+def struck(log: list[dict[str, Any]]) -> bool:
+    """Whether Dracula attacked: the attack follows his move into a hunter's city by itself
+    (no choice, no action of its own), so it is read from the log."""
+    return any(line.get("text") == LINES["attack"] and "to" not in line for line in log)
 
 
 def _lone(state: State) -> int:
