@@ -4,7 +4,7 @@
   answers every other question at random: the floor the other two are measured against.
 - **Cautious** keeps out of the hunters' reach: each move minimises the chance that some
   hunter can step into his new place next turn (road, sea or the train die), ignoring what
-  they believe.
+  they believe; in a fight he plays by the printed tables, as Cunning does.
 - **Cunning** weighs what the hunters will believe after the move (the public belief,
   which Dracula can work out exactly since it is built from public facts): the chance of
   being found next turn when each hunter searches the likeliest places within his reach,
@@ -423,7 +423,7 @@ def choose(memory: Memory, offered: list[Offer], rng: Random, level: str,
         return min(offered, key=lambda o: (_rank_token(o["params"]["token"]),
                                            o["params"]["token"]))
     if "tactic" in names:
-        return _tactic(offered, seen, rng, level)
+        return _tactic(offered, seen)
     if "ambush" in names:
         return _ambush(offered, seen)
     if names & {"play_event", "pass", "to_time"}:
@@ -477,29 +477,6 @@ def _dropoff(offered: list[Offer]) -> Offer:
     return by.get("catacombs") or by["discard"]
 
 
-ESCAPE_ORDER = ("escape_mist", "escape_bat", "escape_man")
-
-
-def _tactic(offered: list[Offer], seen: Seen, rng: Random, level: str) -> Offer:
-    """Cunning plays the card of highest expected worth for him against the tactics each
-    hunter may play (judged from the count of his items, the items he has shown and the
-    printed item deck: ``fights.hunter_cards``), and aims at the hunter where it is worth
-    most; one more round counts against him by day, when he cannot vanish as mist. The
-    other levels strike while their blood lasts and escape when low."""
-    if level == "cunning":
-        return _weighed_tactic(offered, seen)
-    if seen.blood <= 5:
-        prefer = [*ESCAPE_ORDER, "dodge_dracula"]
-    else:
-        prefer = (["fangs", "strength", "claws", "mesmerize", "dodge_dracula"] if seen.night
-                  else ["claws", "dodge_dracula", "escape_man"])
-    for card in prefer:
-        found = [o for o in offered if o["params"].get("card") == card]
-        if found:
-            return _weakest_target(found, seen, rng)
-    return pick(offered, rng)
-
-
 def _hunter_shown(hunter: dict[str, Any]) -> list[str]:
     """The items a hunter has shown (a bitten hunter's open card, items face up)."""
     names = {cards.item_name(k): k for k in cards.ITEMS}
@@ -509,7 +486,14 @@ def _hunter_shown(hunter: dict[str, Any]) -> list[str]:
     return out
 
 
-def _weighed_tactic(offered: list[Offer], seen: Seen) -> Offer:
+def _tactic(offered: list[Offer], seen: Seen) -> Offer:
+    """Cunning and Cautious play the card of highest expected worth for them against the
+    tactics each hunter may play (judged from the count of his items, the items he has
+    shown and the printed item deck: ``fights.hunter_cards``), and aim at the hunter where
+    it is worth most; one more round counts against him by day, when he cannot vanish as
+    mist. (Issue 42: Cautious struck while his blood lasted and escaped when low; he lost
+    2.8 blood a fight by day and the tracking hunters beat him two games in three.)
+    Wandering picks at random."""
     fight = seen.view.get("combat") or {}
     fighters = {f["id"]: f for f in fight.get("fighters", [])}
     by_id = {h["id"]: h for h in seen.hunters}
@@ -542,15 +526,6 @@ def _weighed_tactic(offered: list[Offer], seen: Seen) -> Offer:
             best = key
             chosen = o
     return chosen
-
-
-def _weakest_target(offers: list[Offer], seen: Seen, rng: Random) -> Offer:
-    aimed = [o for o in offers if o["params"].get("target")]
-    if not aimed:
-        return pick(offers, rng)
-    health = {h["id"]: h["health"] for h in seen.hunters}
-    return min(aimed, key=lambda o: (health.get(o["params"]["target"], 99),
-                                     o["params"]["target"]))
 
 
 def _ambush(offered: list[Offer], seen: Seen) -> Offer:
