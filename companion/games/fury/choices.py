@@ -54,7 +54,7 @@ def answerable(state: State, item: QueueItem) -> bool:
     then dropped, as nobody could answer it (issue 42: a self-played game stuck there)."""
     if item["kind"] != "choice":
         return True
-    return bool(find(item["question"]).options(state, item["data"]))
+    return bool(find(item["question"]).options(state, question_data(item)))
 
 
 def actions(state: State, seat: int, item: QueueItem) -> list[Action]:

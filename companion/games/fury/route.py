@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from companion.games.base import N_, RevealSection, line
-from companion.games.fury import board, cards, trail
+from companion.games.fury import board, cards, time_track, trail
 from companion.games.fury.state import Ctx, State
 
 HOW = {
@@ -48,7 +48,7 @@ def follow(ctx: Ctx, before: State) -> None:
         how = (said.pop(0) if said else "") or slot["power"] or (
             "sea" if board.is_sea(slot["place"]) else "road")
         route.append({"id": slot["id"], "place": slot["place"], "round": state["round"],
-                      "time": state["time"], "how": how, "seen": slot["revealed"],
+                      "time": time_track.space(state), "how": how, "seen": slot["revealed"],
                       "fought": False})
     steps = {step["id"]: step for step in route}
     for slot in trail.slots(state):
@@ -72,8 +72,9 @@ def steps(state: State) -> list[dict[str, Any]]:
         how = step["how"]
         out.append({
             "n": n + 1, "place": step["place"], "place_name": board.name(step["place"]),
-            "x": x, "y": y, "round": step["round"], "night": cards.is_night(step["time"]),
-            "time": cards.time_name(step["time"]), "sea": board.is_sea(step["place"]),
+            "x": x, "y": y, "round": step["round"],
+            "night": time_track.space_is_night(step["time"]),
+            "time": time_track.space_name(step["time"]), "sea": board.is_sea(step["place"]),
             "how": how, "how_name": cards.power_name(how) if how in cards.POWERS
             else HOW_NAMES.get(how, how), "power": how in cards.POWERS,
             "seen": step["seen"], "fought": step["fought"], "told": step.get("told", []),

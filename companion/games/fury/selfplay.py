@@ -39,10 +39,9 @@ from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 from companion.games.base import Random
-from companion.games.fury import board, cards, rules, view
-from companion.games.fury.automa import dracula
+from companion.games.fury import board, cards, rules, time_track, view
+from companion.games.fury.automa import dracula, reach
 from companion.games.fury.automa import hunters as hunter_policies
-from companion.games.fury.automa import reach
 from companion.games.fury.automa.play import LEVELS, Memory, decide, remember
 from companion.games.fury.automa.public import LINES
 from companion.games.fury.state import State
@@ -152,7 +151,7 @@ def play(harness: Harness, seed: int, level: str, hunters: str = "searching",
             out.combats += 1
             out.met = True
             fighting = {"by": "dracula" if attacked else "hunters",
-                        "night": cards.is_night(state["time"]), "before": blood}
+                        "night": time_track.is_night(state), "before": blood}
         if fighting is not None and not now:
             out.fights.append({**fighting, "after": state["blood"]})
             fighting = None
