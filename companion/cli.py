@@ -162,15 +162,13 @@ def verify(args: argparse.Namespace) -> int:
 
 def selfplay_harness() -> Harness:
     """What the self-play takes from above the rules: the referee's step-tied randomness,
-    the clock that times Dracula's decisions, the explorer's generator."""
-    import random
+    the clock that times the decisions."""
     import time
 
     from companion.fairplay import fairness
     from companion.games.fury.selfplay import Harness
 
-    return Harness(fairness.random_for, fairness.seat_random_for, time.perf_counter,
-                   random.Random)
+    return Harness(fairness.random_for, fairness.seat_random_for, time.perf_counter)
 
 
 def selfplay(args: argparse.Namespace) -> int:
@@ -193,7 +191,7 @@ def selfplay(args: argparse.Namespace) -> int:
         if args.fit:
             from companion.games.fury.automa import dracula
 
-            values = games.fit(harness, args.fit, args.seed, starmap=starmap)
+            values = games.fit(harness, args.fit, args.seed, args.hunters, starmap=starmap)
             dracula.VALUES_FILE.write_text(json.dumps(values, indent=1) + "\n",
                                            encoding="utf-8")
             print(f"wrote {dracula.VALUES_FILE}:")
@@ -240,15 +238,18 @@ def command_line() -> argparse.ArgumentParser:
     sim.add_argument("--dracula", default="cunning",
                      help="a level, or several separated by commas to compare them on the same "
                      "seeds: wandering, cautious, cunning (default: cunning)")
-    sim.add_argument("--hunters", default="searching", help="random or searching (default)")
+    sim.add_argument("--hunters", default="searching",
+                     help="random, searching (default) or tracking (the strongest: the "
+                     "belief, their cards, fights that pay)")
     sim.add_argument("--games", type=int, default=100, help="games per level (default 100)")
     sim.add_argument("--seed", type=int, default=1, help="the first game's seed (default 1)")
     sim.add_argument("--players", type=int, default=2,
                      help="players at the table, Dracula's seat included (default 2)")
     sim.add_argument("--jobs", type=int, default=1, help="processes to play in (default 1)")
     sim.add_argument("--fit", type=int, default=0, metavar="GAMES",
-                     help="instead: play GAMES exploring games and write Cunning's fitted "
-                     "weights (companion/games/fury/automa/values.json)")
+                     help="instead: play GAMES games of Cunning against --hunters and write "
+                     "the costs it weighs a move by, as measured "
+                     "(companion/games/fury/automa/values.json)")
     sim.set_defaults(func=selfplay)
     return parser
 

@@ -40,9 +40,11 @@ def test_the_automa_picks_only_offered_actions_from_its_own_screen():
     options["players"] = 2
     state = rules.setup(options, fairness.random_for(key, [], 0))
     memory = remember(None, *rules.app_moment(state, [], 0))
+    theirs = remember(None, *rules.app_moment(state, [], 1))
     decided = 0
     for step in range(1, 200):
-        seat, offered = selfplay._next_seat(state, 2)
+        seat = min(selfplay.waiting_for(state))
+        offered = [a.to_json() for a in rules.actions(state, seat) if a.action != "hand_open"]
         rng = fairness.seat_random_for(key, [], step, seat)
         if seat == rules.DRACULA:
             action = decide(memory, offered, rng, "cunning")
@@ -50,11 +52,37 @@ def test_the_automa_picks_only_offered_actions_from_its_own_screen():
                 {"action": o["action"], "params": o["params"]} for o in offered]
             decided += 1
         else:
-            action = hunters.decide(memory, offered, rng, "random")
+            action = hunters.decide(theirs, offered, rng, "tracking")
         applied = rules.apply(state, seat, action, fairness.random_for(key, [], step))
         state = applied.state
         memory = remember(memory, *rules.app_moment(state, applied.log, 0))
+        theirs = remember(theirs, *rules.app_moment(state, applied.log, 1))
     assert decided > 5
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_self_play_never_sticks_with_several_hunter_players(players):
+    """Issue 42, item 5: with more than one hunter player a player offered Hypnosis to
+    another, who declined, for ever (`--players 5 --games 8 --seed 1` never ended). A card
+    for another player's hunter is optional: offered once a round at most, and the seat the
+    game waits for acts last."""
+    for seed, policy in ((1, "tracking"), (2, "tracking"), (1, "searching"), (1, "random")):
+        outcome = selfplay.play(HARNESS, seed, "cunning", policy, players=players)
+        assert outcome.winner in ("dracula", "hunters"), (seed, policy, outcome.steps)
+
+
+def test_the_profile_counts_what_ends_a_game_and_the_fights():
+    """The level's profile: every game ended by one cause; fights with Dracula himself
+    counted with the blood each cost him; his strikes, on a lone hunter among them."""
+    done = [selfplay.play(HARNESS, seed, "cunning", "tracking") for seed in (1, 2, 3)]
+    found = selfplay.profile(done)
+    assert sum(found["causes"].values()) == 3
+    for o in done:
+        assert o.cause in ("dawn", "matured", "defeat", "blood")
+        assert o.combats == len(o.fights)
+        assert 0 <= o.lone <= o.strikes
+        assert sum(o.track.values()) >= o.vampires
+    assert found["fights_mean"] == sum(o.combats for o in done) / 3
 
 
 def test_wilson_interval_and_sign_test():
@@ -81,8 +109,24 @@ def test_the_command_prints_the_table(capsys):
     printed = capsys.readouterr().out
     assert "| wandering | " in printed and "| cautious | " in printed
     assert "cautious over wandering" in printed
+    assert "| by time | by the track | by defeats | hunters, by blood" in printed
 
 
 def test_the_command_refuses_an_unknown_level(capsys):
     assert main(["selfplay", "fury", "--dracula", "ruthless", "--games", "1"]) == 1
     assert "unknown level" in capsys.readouterr().err
+
+
+def test_his_strike_is_counted_though_the_attack_follows_the_move_by_itself():
+    """Issue 42: the profile counts the fights Dracula begins ("a level that hunts lone
+    hunters shows it"). Since issue 41 his move into a hunter's city brings the attack with
+    no action of its own, so a strike is read from the attack's log line; counting the
+    "attack" action found none in 120 games."""
+    from tests.games.fury.test_fury import Table, to_dracula_move
+
+    table = to_dracula_move(Table().start("munich"))
+    table.act(0, "move", to="vienna", power="")
+    assert selfplay.struck(table.log)
+    calm = to_dracula_move(Table().start("munich"))
+    calm.act(0, "move", to="zurich", power="")
+    assert not selfplay.struck(calm.log)

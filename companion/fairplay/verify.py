@@ -49,6 +49,9 @@ class Report:
     replayed: bool = True
     app_decisions: int = 0
     """Actions of a seat the app played, each replayed from what that seat was shown."""
+    quick_decisions: int = 0
+    """Of those, the ones the app took when the time for the decision was up: its quick
+    pick, replayed as such."""
 
     def fail(self, problem: str) -> None:
         self.ok = False
@@ -63,8 +66,10 @@ class Report:
                     "commitments and the contributions theirs. Actions and private lines "
                     "are withheld: replaying them needs the host's or a player's export."
                     + notes)
+        quick = (f" ({self.quick_decisions} of them its quick pick, when the time for the "
+                 "decision was up)" if self.quick_decisions else "")
         played = (f" The app's seat played {self.app_decisions} of them, each the action its "
-                  "published algorithm picks from what that seat was shown." if
+                  f"published algorithm picks from what that seat was shown{quick}." if
                   self.app_decisions else "")
         return (f"OK: {_count(self.games, 'game')}, {_count(self.events, 'action')} replayed, "
                 f"{self.random_steps} with randomness, all outcomes match the seed."
@@ -263,10 +268,12 @@ def _replay(game: Game, code: str | None, played: dict[str, Any], where: str, ve
         if event["seat"] in levels:
             assert app is not None, "levels come from the game's app seats"
             offered = [a.to_json() for a in game.actions(stack[-1], event["seat"])]
-            picked = app.app_decide(memories[event["seat"]][-1], offered, fairness.seat_random_for(
-                seed, contributions, step, event["seat"]), levels[event["seat"]])
-            if chain.canonical(picked) != chain.canonical(
-                    {"action": event["action"]["action"], "params": event["action"]["params"]}):
+            played_ = {"action": event["action"]["action"], "params": event["action"]["params"]}
+            same, quick = _app_played(app, memories[event["seat"]][-1], offered, played_,
+                                      (seed, contributions, step, event["seat"]),
+                                      levels[event["seat"]])
+            report.quick_decisions += quick
+            if not same:
                 report.fail(f"{where}: step {step}: the app's seat {event['seat'] + 1} did "
                             "not play the action its algorithm picks from what it was shown")
                 return
@@ -298,6 +305,29 @@ def _replay(game: Game, code: str | None, played: dict[str, Any], where: str, ve
         head = chain.link(head, chain.end_entry(played["result"], played["final_state_sha256"]))
         if not _same(head, played["log_hash"]):
             report.fail(f"{where}: the log chain does not end in the recorded log hash")
+
+
+def _app_played(app: Any, memory: Any, offered: list[dict[str, Any]],
+                played: dict[str, Any], key: tuple[str, Any, int, int],
+                level: str) -> tuple[bool, bool]:
+    """Whether the app's seat played what its algorithm picks from ``memory`` — the full
+    decision, or the quick one its deadline allows (``app_decide`` with the time up) — and
+    whether it was the quick one."""
+    seed, contributions, step, seat = key
+
+    def picks(deadline: Any = None) -> Any:
+        return app.app_decide(memory, offered,
+                              fairness.seat_random_for(seed, contributions, step, seat),
+                              level, deadline)
+    if chain.canonical(picks()) == chain.canonical(played):
+        return True, False
+    quick = chain.canonical(picks(_time_up)) == chain.canonical(played)
+    return quick, quick
+
+
+def _time_up() -> bool:
+    """The deadline of a decision already passed: the app's quick pick."""
+    return True
 
 
 def _fold(app: Any, memory: Any, state: Any, log: list[dict[str, Any]], seat: int) -> Any:

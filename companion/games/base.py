@@ -156,6 +156,10 @@ class Option:
     """A text option of ``key=number`` pairs (Fury's initiative, card by card): each key with
     its name and its group (message ids). The setup form and the host's correction show a
     number field per key, named and grouped, instead of the text."""
+    app_seat: int | None = None
+    """A choice that lets the app play this seat (0-based; the value "no": a person plays
+    it): the setup form shows it beside that seat's name, and asks no name while the app
+    plays the seat."""
 
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {
@@ -177,6 +181,8 @@ class Option:
         if self.pairs:
             data["pairs"] = [{"key": key, "name": name, "group": group}
                              for key, name, group in self.pairs]
+        if self.app_seat is not None:
+            data["app_seat"] = self.app_seat
         if self.min is not None:
             data["min"] = self.min
         if self.max is not None:
@@ -589,6 +595,13 @@ class RevealSection(TypedDict):
     lines: list[dict[str, Any]]
     """Each a ``line(text, **args)`` (a message id with its fields; a list value is read as
     names joined)."""
+    steps: NotRequired[bool]
+    """Turned over one line at a time on the end screen (a step-through): face-down cards,
+    a hidden route."""
+    route: NotRequired[dict[str, Any]]
+    """A hidden mover's route: ``steps``, each with its place on the game's map, and the
+    map's ``frame`` (Fury's chase: ``fury/route.py``); its lines tell the same steps in
+    words."""
 
 
 class GameOf(Protocol[S]):
@@ -691,7 +704,12 @@ class AppPlayer(Protocol):
     def app_remember(self, memory: Any, view: dict[str, Any],
                      lines: list[dict[str, Any]]) -> Any: ...
     def app_decide(self, memory: Any, offered: list[dict[str, Any]], rng: Random,
-                   level: str) -> dict[str, Any]: ...
+                   level: str, deadline: Callable[[], bool] | None = None
+                   ) -> dict[str, Any] | None:
+        """One of ``offered``; None when the game does not wait for this seat and it lets
+        what it may do pass. ``deadline`` says whether the time for the decision is up:
+        the best found so far is taken then; ``verify`` passes none and, where the action
+        differs, checks it against one taken with the time already up."""
 
 
 def app_player(game: Any) -> AppPlayer | None:

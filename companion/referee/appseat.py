@@ -17,6 +17,7 @@ moved on meanwhile, and the app decides again from what it shows then.
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass
 from typing import Any
 
@@ -62,8 +63,9 @@ def plays_none(code: str) -> bool:
     return code in _none
 
 
-def prepare(db: Database, code: str) -> Turn | None:
-    """The app's next decision at this table, or None when no seat it plays may act."""
+def prepare(db: Database, code: str, after: int = -1) -> Turn | None:
+    """The app's next decision at this table, for the first seat it plays beyond ``after``
+    that may act; None when there is none."""
     if code in _none:
         return None
     try:
@@ -77,6 +79,8 @@ def prepare(db: Database, code: str) -> Turn | None:
     if game is None or table.closed or not table.dealt or table.result is not None:
         return None
     for seat, level in sorted(app_seats(table).items()):
+        if seat <= after:
+            continue
         offered = [a.to_json() for a in table.actions(seat)]
         if not [o for o in offered if o["action"] != "hand_open"]:
             continue
@@ -89,9 +93,32 @@ def prepare(db: Database, code: str) -> Turn | None:
     return None
 
 
-def decide(turn: Turn) -> dict[str, Any]:
-    """The action the app's seat takes (pure: safe in a worker thread)."""
-    return turn.game.app_decide(turn.memory, turn.offered, turn.rng, turn.level)
+DEADLINE = 0.8
+"""Seconds a decision may take (issue 42: at most 1 s, even on a loaded machine); then the
+best one found so far is taken."""
+
+
+def decide(turn: Turn, seconds: float = DEADLINE) -> dict[str, Any] | None:
+    """The action the app's seat takes (pure but for the clock: safe in a worker thread);
+    None when the game does not wait for that seat and it lets what it may do pass (a
+    hunter seat's card for another player's hunter), as a person who says nothing."""
+    until = time.monotonic() + seconds
+    return turn.game.app_decide(turn.memory, turn.offered, turn.rng, turn.level,
+                                lambda: time.monotonic() > until)
+
+
+def next_decision(db: Database, code: str) -> tuple[Turn, dict[str, Any]] | None:
+    """The first decision one of the app's seats takes now, seat after seat: a seat that
+    lets its offers pass leaves the turn to the next."""
+    after = -1
+    while True:
+        turn = prepare(db, code, after)
+        if turn is None:
+            return None
+        action = decide(turn)
+        if action is not None:
+            return turn, action
+        after = turn.seat
 
 
 def take(db: Database, turn: Turn, action: dict[str, Any]) -> bool:
@@ -104,10 +131,10 @@ def play_due(db: Database, code: str, limit: int = 10_000) -> int:
     between them: the tests, the command line); returns how many it took."""
     taken = 0
     while taken < limit:
-        turn = prepare(db, code)
-        if turn is None:
+        decided = next_decision(db, code)
+        if decided is None:
             break
-        if take(db, turn, decide(turn)):
+        if take(db, *decided):
             taken += 1
     return taken
 

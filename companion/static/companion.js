@@ -72,13 +72,32 @@
     sync();
   });
 
+  // Setup forms: a seat the app plays asks no name (its name field hides while its choice
+  // says the app).
+  Array.prototype.forEach.call(document.querySelectorAll("[data-app-seat]"), function (label) {
+    var name = label.dataset.appSeat;
+    var select = name && document.querySelector("select[name='" + name + "']");
+    if (!select) { return; }
+    var role = document.querySelector("[data-app-role='" + name + "']");
+    var input = label.querySelector("input");
+    var sync = function () {
+      var app = select.value !== "no";
+      label.hidden = app;
+      if (input) { input.disabled = app; }
+      if (role) { role.hidden = !app; }
+    };
+    select.addEventListener("change", sync);
+    sync();
+  });
+
   // Setup forms: another sharing of the roles names the seats anew (what each plays).
   Array.prototype.forEach.call(document.querySelectorAll("select[data-relabel]"), function (select) {
     var sync = function () {
       var roles = JSON.parse(select.options[select.selectedIndex].dataset.roles || "[]");
       var labels = document.querySelectorAll(select.dataset.relabel);
       Array.prototype.forEach.call(labels, function (label, i) {
-        if (i < roles.length) { label.textContent = roles[i]; }
+        var seat = label.dataset.seat !== undefined ? parseInt(label.dataset.seat, 10) : i;
+        if (seat < roles.length) { label.textContent = roles[seat]; }
       });
     };
     select.addEventListener("change", sync);
@@ -616,4 +635,59 @@
     }
     return H.map(function (x) { return ("0000000" + (x >>> 0).toString(16)).slice(-8); }).join("");
   }
+
+  // A step-through of what was hidden ([data-stepper]: the end screen's reveal, Fury's
+  // chase): its [data-step] parts show up to the step reached, the current one marked;
+  // "All" shows every step. Where it stood survives the live screen's re-rendering.
+  var stepAt = {};
+  function stepTo(root, at) {
+    var count = parseInt(root.getAttribute("data-steps"), 10) || 0;
+    var name = root.getAttribute("data-stepper");
+    at = Math.max(0, Math.min(at, count));
+    stepAt[name] = at;
+    root.classList.toggle("stepping", at > 0);
+    var round = null;
+    Array.prototype.forEach.call(root.querySelectorAll("[data-step]"), function (part) {
+      var n = parseInt(part.getAttribute("data-step"), 10);
+      part.classList.toggle("step-later", at > 0 && n > at);
+      part.classList.toggle("step-now", at > 0 && n === at);
+      if (at > 0 && n === at && part.hasAttribute("data-round")) {
+        round = part.getAttribute("data-round");
+      }
+    });
+    var first = null;
+    Array.prototype.forEach.call(root.querySelectorAll("[data-round]:not([data-step])"), function (line) {
+      var here = round !== null && line.getAttribute("data-round") === round;
+      line.classList.toggle("step-round", here);
+      if (here && first === null) { first = line; }
+    });
+    if (first && first.parentNode) {
+      first.parentNode.scrollTop = first.offsetTop - first.parentNode.offsetTop;
+    }
+    var output = root.querySelector(".stepper-at");
+    if (output) { output.textContent = at > 0 ? at + " / " + count : "1–" + count; }
+  }
+  function steppers() {
+    Array.prototype.forEach.call(document.querySelectorAll("[data-stepper]"), function (root) {
+      var controls = root.querySelector(".stepper-controls");
+      if (controls) { controls.hidden = false; }
+      var name = root.getAttribute("data-stepper");
+      stepTo(root, stepAt[name] || 0);
+    });
+  }
+  document.addEventListener("click", function (event) {
+    var button = event.target.closest && event.target.closest("[data-step-go]");
+    var root = button && button.closest("[data-stepper]");
+    if (!root) { return; }
+    var count = parseInt(root.getAttribute("data-steps"), 10) || 0;
+    var at = stepAt[root.getAttribute("data-stepper")] || 0;
+    var go = button.getAttribute("data-step-go");
+    if (go === "first") { at = 1; }
+    else if (go === "prev") { at = at > 1 ? at - 1 : 1; }
+    else if (go === "next") { at = at > 0 && at < count ? at + 1 : (at === 0 ? 1 : count); }
+    else { at = 0; }
+    stepTo(root, at);
+  });
+  document.addEventListener("htmx:afterSettle", steppers);
+  steppers();
 })();

@@ -150,7 +150,4 @@ def _prepare_and_decide(path: str, code: str) -> tuple[appseat.Turn, dict[str, A
     if db is None or getattr(_worker, "path", None) != path:
         db = _worker.db = store.connect(path)
         _worker.path = path
-    turn = appseat.prepare(db, code)
-    if turn is None:
-        return None
-    return turn, appseat.decide(turn)
+    return appseat.next_decision(db, code)

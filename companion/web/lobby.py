@@ -11,7 +11,8 @@ from companion import referee
 from companion.fairplay import inputs
 from companion.fairplay.errors import NotFound, TableError
 from companion.games import GAMES
-from companion.games.base import Game
+from companion.games.base import N_, Game
+from companion.referee.options import MAX_NAME
 from companion.web import protect_forms
 from companion.web.db import get_db
 from companion.web.render import option_posted, say, translate
@@ -57,6 +58,18 @@ def _players_asked(card: dict[str, Any], value: Any) -> int:
     return min(max(count, low), high)
 
 
+def _app_name(card: dict[str, Any], form: Any, seat: int, n: int) -> str:
+    """A seat the app plays is called by the role it plays where that is short (Dracula),
+    else "The app" in the table's language (numbered when the app plays several)."""
+    players = _players_asked(card, form.get("players"))
+    named = card["by_players"].get(players, {}).get("named") or card["roles"]
+    role = translate(named[seat]) if seat < len(named) else ""
+    if role and len(role) <= MAX_NAME:
+        return role
+    app = translate(N_("The app"))
+    return app if n == 0 else f"{app} {n + 1}"
+
+
 def _language_from_query() -> None:
     if request.args.get("lang") is not None:
         g.lang = inputs.check_lang(request.args["lang"])
@@ -80,7 +93,20 @@ def new_table(game_id: str) -> Any:
                                players=players)
     form = request.form
     g.lang = form.get("lang", "en")
+    if "players_to" in form:
+        # another count: the same form again, with everything filled in kept
+        return render_template("new_table.html", game=card, form=form, error="",
+                               players=_players_asked(card, form.get("players_to")))
     names = [form.get(f"seat{i}", "") for i in range(card["max"])]
+    for option in card["options"]:
+        if "app_seat" in option and form.get(f"opt_{option['name']}", "no") != "no" \
+                and option["app_seat"] < len(names):
+            # the app's seat: no name is asked; it is called what it plays, or "The app"
+            names[option["app_seat"]] = ""
+    played = [option["app_seat"] for option in card["options"] if "app_seat" in option
+              and form.get(f"opt_{option['name']}", "no") != "no"]
+    for n, seat in enumerate(sorted(played)):
+        names[seat] = _app_name(card, form, seat, n)
     players = _players_asked(card, form.get("players"))
     if card["roles"]:
         seats = [{"name": n} for n in names[: len(card["roles"])]]

@@ -464,12 +464,21 @@ def seat_context(db: Any, table: Table, seat_row: dict[str, Any], token: str,
     }
 
 
+WHOLE_LOG = 20_000
+"""Once the game is over the tablet shows its whole public log (beside Fury's chase)."""
+
+
+def _log_limit(table: Table) -> int:
+    return WHOLE_LOG if table.result is not None or table.round_closed else 40
+
+
 def table_context(db: Any, table: Table, notice: str = "") -> dict[str, Any]:
     return {
         "table": table_info(db, table),
         "view": table.view(None),
         "names": table.names,
-        "log": log_lines(referee.log_for(db, table, None), table.names),
+        "log": log_lines(referee.log_for(db, table, None, limit=_log_limit(table)),
+                         table.names),
         "notice": notice,
         "languages": LANGUAGES,
     }

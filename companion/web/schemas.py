@@ -252,6 +252,13 @@ class RevealPart(TypedDict):
 
     title: str
     lines: list[dict[str, Any]]
+    steps: NotRequired[Annotated[bool, Doc(
+        "Turned over a line at a time on the end screen (face-down cards, a hidden route).")]]
+    route: NotRequired[Annotated[dict[str, Any], Doc(
+        "A hidden mover's route (Fury's chase): `steps`, each with its place on the game's "
+        "map (`x`, `y`), the round and time of day, how he came, whether the hunters saw "
+        "that card or fought him there, and what the table saw of that turn; the map's "
+        "`frame`.")]]
 
 
 class TableSeat(TypedDict):

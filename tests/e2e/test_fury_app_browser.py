@@ -15,43 +15,14 @@ from playwright.sync_api import expect
 
 from companion.fairplay import verify
 from tests.e2e.conftest import WAIT, check_the_cards, serve, wait_for_the_deal
+from tests.e2e.fury_phone import play_to_the_end
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
-
-TAPS = 3000
-"""More taps than a whole game of four hunters takes."""
-
 
 @pytest.fixture(scope="module")
 def server(request, tmp_path_factory):
     """The app's Dracula waits 0.05 s between his actions here, not the table's 1.2 s."""
     yield from serve(request, tmp_path_factory, {"COMPANION_APP_PACE": "0.05"})
-
-
-def version(page) -> str:
-    return page.locator("#live").get_attribute("data-version") or ""
-
-
-def controls(page):
-    """What the phone offers now: a combat's tactics, a list to choose from, or the buttons
-    of the action area (never a correction by hand)."""
-    tactics = page.locator(".fd-combat .fd-tactics form button")
-    if tactics.count():
-        return "buttons", tactics
-    area = page.locator(".fd-do")
-    lists = area.locator("form.fd-choose")
-    if lists.count():
-        return "list", lists.first
-    buttons = area.locator("form button").filter(has_not_text="by hand")
-    return ("buttons", buttons) if buttons.count() else (None, None)
-
-
-def wait_for_a_move(page) -> None:
-    """Until the phone offers something or the game is over (the app's Dracula is
-    playing meanwhile)."""
-    page.wait_for_function(
-        "() => document.querySelector('.fd-do form button, .fd-tactics form button, .result')"
-        " !== null", timeout=WAIT)
 
 
 def test_one_player_plays_a_whole_game_against_the_apps_dracula(server, devices):
@@ -75,49 +46,28 @@ def test_one_player_plays_a_whole_game_against_the_apps_dracula(server, devices)
     wait_for_the_deal(tablet, anna)
     expect(tablet.page.locator(".seat-chips .app-seat")).to_have_text("played by the app")
 
-    chooser = random.Random(33)
-    seen_draculas_turn = False
-    seen_figure = False
-    for _ in range(TAPS):
-        page = anna.page
-        if page.locator(".result").count():
-            break
-        wait_for_a_move(page)
-        if page.locator(".result").count():
-            break
-        kind, found = controls(page)
-        if kind is None:
-            continue
-        before = version(page)
-        if kind == "list":
-            options = found.locator("select option:not([disabled])")
-            value = options.nth(chooser.randrange(options.count())).get_attribute("value")
-            found.locator("select").select_option(value=value)
-            found.get_by_role("button").click()
-        else:
-            found.nth(chooser.randrange(found.count())).click()
-        page.wait_for_function(
-            f"() => (document.querySelector('#live') || {{}}).dataset?.version !== '{before}'",
-            timeout=WAIT)
-        figure = page.evaluate("() => document.querySelector("
-                               "'.fd-board li[data-piece=dracula]')?.textContent ?? null")
-        if figure is not None and not seen_figure:
+    seen = {"draculas_turn": False, "figure": False}
+
+    def look() -> None:
+        figure = anna.page.evaluate("() => document.querySelector("
+                                    "'.fd-board li[data-piece=dracula]')?.textContent ?? null")
+        if figure is not None and not seen["figure"]:
             # nobody holds the app's Dracula's phone: the hunters' phone says where he goes
             assert "Dracula's figure" in figure
-            seen_figure = True
+            seen["figure"] = True
             anna.shot("fury-app-figure")
         # read in one script run: a live update may replace the line between two reads
         whose = tablet.page.evaluate(
             "() => document.querySelector('.fd-whose')?.textContent ?? ''")
         if "Dracula" in whose:
-            seen_draculas_turn = True
-    else:
-        raise AssertionError("the game did not end")
+            seen["draculas_turn"] = True
+
+    play_to_the_end(anna.page, random.Random(33), look)
 
     expect(tablet.page.locator(".result")).to_be_visible(timeout=WAIT)
     anna.shot("fury-app-end")
     tablet.shot("fury-app-end")
-    assert seen_draculas_turn, "the tablet never showed the app's Dracula at his turn"
+    assert seen["draculas_turn"], "the tablet never showed the app's Dracula at his turn"
     # Anna's phone offers the export: every decision of the app replays from what it was shown.
     with urllib.request.urlopen(f"{server}/api/t/{code}") as answer:
         assert json.load(answer)["view"]["result"]

@@ -268,7 +268,7 @@ def test_a_set_up_form_shows_option_words_in_its_language_and_reads_them_back(ap
                             r'name="opt_initiative\.(\w+)"', page))
     assert cards[{"cs": "Drápy", "ru": "Когти"}[lang]] == "claws"
     # Who plays which hunter is named by the seats' roles, in the form's language.
-    roles = re.findall(r'<span class="seat-role">([^<]*)</span>', page)
+    roles = re.findall(r'<span class="seat-role"[^>]*>([^<]*)</span>', page)
     assert roles[0] == {"cs": "Drákula", "ru": "Дракула"}[lang] and " and " not in roles[1]
     hunters = re.search(r'<input type="hidden" name="opt_hunters" value="([^"]*)">',
                         page).group(1)

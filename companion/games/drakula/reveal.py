@@ -1,5 +1,6 @@
 """The end of a game of Drakula, told: the encounter cards still face down on the board,
-each side's supply, and the action cards in hand and set aside."""
+each side's supply, and the action cards in hand and set aside. The face-down cards turn
+over one at a time on the end screen (``steps``, issue 42)."""
 
 from __future__ import annotations
 
@@ -20,7 +21,8 @@ def reveal(state: State) -> list[RevealSection]:
                   aside=[card_name(c) for c in hand["aside"]] or [N_("none")])
              for seat, hand in enumerate(state["hands"])]
     return [
-        {"title": N_("On the board, face down"), "lines": board or [line(N_("empty"))]},
+        {"title": N_("On the board, face down"), "lines": board or [line(N_("empty"))],
+         "steps": bool(board)},
         {"title": N_("Each supply"), "lines": supplies},
         {"title": N_("The action cards"), "lines": hands},
     ]

@@ -47,6 +47,16 @@ def ask(ctx: Ctx, name: str, seat: int, /, front: bool = False,
         ctx.state["queue"].append(item)
 
 
+def answerable(state: State, item: QueueItem) -> bool:
+    """Whether a queued question still has an answer. One asked behind another can lose
+    them all meanwhile — Lightning's „сбросить 1 Вещь“ waits behind Great Strength's
+    question, and a hunter who declines it is defeated and discards every item — and is
+    then dropped, as nobody could answer it (issue 42: a self-played game stuck there)."""
+    if item["kind"] != "choice":
+        return True
+    return bool(find(item["question"]).options(state, question_data(item)))
+
+
 def actions(state: State, seat: int, item: QueueItem) -> list[Action]:
     if seat != item["seat"]:
         return []

@@ -15,6 +15,7 @@ from typing import Any
 
 from companion.games.base import N_
 from companion.games.fury import board, cards, time_track, trail
+from companion.games.fury.options import app_played
 from companion.games.fury.state import DRACULA, Ctx, Marker, State, Track, controller
 
 SHOWN_FOR = 1
@@ -58,12 +59,12 @@ def _instruct(state: State, piece: str, place: str | None, why: str,
 
 def instructions(state: State, seat: int | None) -> list[dict[str, Any]]:
     """The instructions still shown: every one on the tablet (``seat`` None), on a phone
-    those of its own figures (Dracula's figure is Dracula's player's; when the app plays
-    Dracula nobody at the table holds his phone, so every hunter player's phone says where
-    his figure goes). Hunters moved together for one cause (a group with its leader) are
-    one instruction naming every figure (``pieces``)."""
+    those of its own figures (Dracula's figure is Dracula's player's; when the app plays a
+    seat nobody at the table holds its phone, so every other phone says where its figures
+    go). Hunters moved together for one cause (a group with its leader) are one instruction
+    naming every figure (``pieces``)."""
     now = turn_index(state)
-    by_app = state["options"].get("dracula_by_app", "no") not in ("no", "", None)
+    by_app = app_played(state["options"])
     out: list[dict[str, Any]] = []
     groups: dict[str, dict[str, Any]] = {}
     for prompt in state.get("board", []):
@@ -71,7 +72,7 @@ def instructions(state: State, seat: int | None) -> list[dict[str, Any]]:
             continue
         piece = prompt["piece"]
         owner = DRACULA if piece == "dracula" else controller(state, piece)
-        shown = seat is None or seat == owner or (piece == "dracula" and by_app)
+        shown = seat is None or seat == owner or owner in by_app
         if not shown:
             continue
         place = prompt["to"]
@@ -135,11 +136,12 @@ def markers(state: State, seat: int | None) -> list[dict[str, Any]]:
     """The track instructions still shown, in the order of the board's tracks: every one
     on the tablet; on a phone those of its side (Dracula's markers on Dracula's phone, or
     on every hunter player's when the app plays him; the resolve track on every hunter
-    player's)."""
+    player's, or on Dracula's when the app plays every hunter seat)."""
     if not keeps_tracks(state):
         return []
     now = turn_index(state)
-    by_app = state["options"].get("dracula_by_app", "no") not in ("no", "", None)
+    by_app = app_played(state["options"])
+    hunters_by_app = set(range(1, state["players"])) <= by_app
     out = []
     for track in TRACKS:
         mark = state.get("markers", {}).get(track)
@@ -147,7 +149,8 @@ def markers(state: State, seat: int | None) -> list[dict[str, Any]]:
             continue
         side = _MARKER_OWNER[track]
         shown = (seat is None or (seat == DRACULA) == (side == "dracula")
-                 or (side == "dracula" and by_app))
+                 or (side == "dracula" and DRACULA in by_app)
+                 or (side == "hunters" and hunters_by_app))
         if not shown:
             continue
         value = mark["to"]

@@ -3,8 +3,17 @@ default (a module of their own: the rules and the set-up list from the box both 
 
 from __future__ import annotations
 
+from typing import Any
+
 from companion.games.base import N_, Option
 from companion.games.fury import combat_cards
+
+HUNTERS_BY_APP = (
+    ("no", N_("No: a person plays these hunters")),
+    ("tracking", N_("Yes — Tracking: reads the trail, plays its cards, fights when it pays")),
+    ("searching", N_("Yes — Searching: follows the trail, plays no event card")),
+)
+"""How the app plays a hunter seat: the hunters' policies (``automa/hunters.py``)."""
 
 OPTIONS: tuple[Option, ...] = (
     Option("hunters", N_("Who plays which hunter"), "auto", kind="text", words=(N_("auto"),),
@@ -45,6 +54,25 @@ OPTIONS: tuple[Option, ...] = (
                     ("wandering", N_("Yes — Wandering: goes anywhere the hunters are not"))),
            hint=N_("The first seat is then the app's: it plays every decision of Dracula "
                    "from what his own phone would show, and the other players share the "
-                   "four hunters. After the game, “companion verify” replays its decisions.")),
+                   "four hunters. After the game, “companion verify” replays its decisions."),
+           app_seat=0),
+    *(Option(f"seat{n}_by_app", label, "no", kind="choice", choices=HUNTERS_BY_APP,
+             hint=N_("The app plays this seat's hunters from what their phone would show "
+                     "(and the public table): one person can be Dracula against the app. "
+                     "After the game, “companion verify” replays its decisions."),
+             app_seat=n - 1)
+      for n, label in ((2, N_("Seat 2 played by the app")), (3, N_("Seat 3 played by the app")),
+                       (4, N_("Seat 4 played by the app")), (5, N_("Seat 5 played by the app")))),
     *combat_cards.OPTIONS,
 )
+HUNTER_SEATS_BY_APP = tuple(f"seat{n}_by_app" for n in range(2, 6))
+"""The options that let the app play a hunter seat, seat 2 to seat 5."""
+
+
+def app_played(options: dict[str, Any]) -> set[int]:
+    """The seats the app plays at these options (Dracula's and the hunter seats given to
+    it): nobody holds their phones, so what their figures and markers ask of the board is
+    told on every person's phone."""
+    seats = {0} if options.get("dracula_by_app", "no") not in ("no", "", None) else set()
+    return seats | {n - 1 for n, name in enumerate(HUNTER_SEATS_BY_APP, start=2)
+                    if options.get(name, "no") not in ("no", "", None)}

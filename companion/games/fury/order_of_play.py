@@ -130,6 +130,9 @@ def advance(ctx: Ctx) -> None:
         if state["queue"] and event_cards.settle_window(state, state["queue"][0]):
             state["queue"].pop(0)
             continue
+        if state["queue"] and not choices.answerable(state, state["queue"][0]):
+            state["queue"].pop(0)
+            continue
         if over(state) or state["queue"] or state["phase"] != "play":
             return
         turn = turn_of(state)

@@ -4,7 +4,7 @@ catacombs with the encounters on them, his hand, and the cards each hunter held.
 from __future__ import annotations
 
 from companion.games.base import N_, RevealSection, line
-from companion.games.fury import board, cards, catacombs, trail
+from companion.games.fury import board, cards, catacombs, route, trail
 from companion.games.fury.cards import HUNTERS
 from companion.games.fury.state import Slot, State
 
@@ -20,6 +20,9 @@ def reveal(state: State) -> list[RevealSection]:
     """Every secret of the game, for every screen once it has ended."""
     here = trail.dracula_place(state)
     out: list[RevealSection] = []
+    chase = route.section(state)
+    if chase is not None:
+        out.append(chase)
     if here is not None:
         out.append({"title": N_("Where Dracula was"), "lines": [
             line(N_("Dracula was in {place}."), place=board.name(here))]})

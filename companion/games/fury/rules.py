@@ -56,12 +56,15 @@ from companion.games.fury import (
     # imported for what importing it does: the card registry hands its tables down to
     # ``lookup``, where the modules that play a card read them
     registry,  # noqa: F401
+    route,
+    summary,
     time_track,
     trail,
 )
 from companion.games.fury.automa import play as automa
 from companion.games.fury.box import box
 from companion.games.fury.cards import HUNTERS
+from companion.games.fury.options import HUNTER_SEATS_BY_APP
 from companion.games.fury.options import OPTIONS as OPTIONS
 from companion.games.fury.piles import empty_piles
 from companion.games.fury.reveal import reveal
@@ -132,6 +135,15 @@ def train_faces(text: str) -> list[int]:
 
 def validate(options: dict[str, Any]) -> None:
     hunter_split(options.get("hunters", "auto"), options["players"])
+    played = app_seats(options)
+    for n, name in enumerate(HUNTER_SEATS_BY_APP, start=2):
+        if options.get(name, "no") != "no" and n > options["players"]:
+            raise ActionSyntaxError(N_("Seat {n} is not at this table of {players} players: "
+                                       "the app can play only the seats there are."), n=n,
+                                    players=options["players"])
+    if len(played) >= options["players"]:
+        raise ActionSyntaxError(N_("The app cannot play every seat: leave at least one for a "
+                           "person."))
     train_faces(options.get("train_die", "0,1,1,2,2,3"))
     combat_cards.initiative_values(options.get("initiative", ""))
 
@@ -304,6 +316,8 @@ def _run(state: State, seat: int, move: Move[Handler], params: dict[str, Any],
     order_of_play.advance(ctx)
     figures.follow_dracula(ctx, before)
     figures.follow_tracks(ctx, state)
+    summary.follow(ctx)
+    route.follow(ctx, state)
     return Applied(ctx.state, ctx.log, ctx.revealed)
 
 
@@ -433,9 +447,16 @@ def result(state: State) -> Result | None:
 
 
 def app_seats(options: dict[str, Any]) -> dict[int, str]:
-    """Dracula's seat and its level when the table chose a Dracula played by the app."""
+    """The seats the app plays, each with its level: Dracula's (a Dracula level) and the
+    hunter seats the table gave the app (a hunters' policy)."""
     level = options.get("dracula_by_app", "no")
-    return {DRACULA: level} if level in automa.LEVELS else {}
+    out = {DRACULA: level} if level in automa.LEVELS else {}
+    players = options.get("players", MAX_PLAYERS)
+    for seat, name in enumerate(HUNTER_SEATS_BY_APP, start=1):
+        policy = options.get(name, "no")
+        if policy in automa.HUNTER_POLICIES and seat < players:
+            out[seat] = policy
+    return out
 
 
 def app_moment(state: State, log: list[dict[str, Any]], seat: int
@@ -449,8 +470,12 @@ app_remember = automa.remember
 
 
 def app_decide(memory: automa.Memory, offered: list[dict[str, Any]], rng: Random,
-               level: str) -> dict[str, Any]:
-    return automa.decide(memory, offered, rng, level)
+               level: str, deadline: Callable[[], bool] | None = None
+               ) -> dict[str, Any] | None:
+    """The app's seat's action; None when the game does not wait for it and it lets its
+    optional offers pass (a hunter seat's card for another player's hunter). ``deadline``:
+    whether the time for the decision is up (the best found so far is taken then)."""
+    return automa.decide(memory, offered, rng, level, deadline)
 
 
 __all__ = [

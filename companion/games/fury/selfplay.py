@@ -4,19 +4,27 @@ simulated hunters, through the real rules engine.
 Each game is set up and played by ``rules.setup``, ``rules.actions`` and ``rules.apply``
 with the table's step-tied randomness (``companion.fairplay.fairness``), exactly as the referee
 plays a table: the app's Dracula is handed after every step his own view and the log
-lines he may read, and decides from those (``automa.play``); the hunters' policies read
-their own seat's view the same way. Seeds are paired: game *n* of every level is played on
-the same seed, so levels are compared on the same deals and the same dice.
+lines he may read, and decides from those (``automa.play``); the hunters' policies the
+same from the hunters' side — their belief folded from a hunter seat's moments (the public
+belief is the same from every screen), each seat deciding from its own view. As at a
+table, a seat the game does not wait for may act first (a card for another player's
+hunter) or let it pass; the seats the game waits for act last. Seeds are paired: game *n*
+of every level is played on the same seed, so levels are compared on the same deals and
+the same dice.
 
 Reported per level: Dracula's wins with a 95 % Wilson interval, how often the hunters met
 him (a combat with him, or his position revealed — not counting his own castle, where the
 rules reveal him whoever looks), rounds, games that did not end, the
-decision time (p50, p95, max), the belief's size and its time per update; and for two
-levels on the same seeds, the difference in wins with its paired 95 % interval and the
-exact two-sided sign test on the games they disagree on (McNemar).
+decision time (p50, p95, max), the belief's size and its time per update; the level's
+profile (``profile``): his wins by what brought the vampire track to 6 — time (a dawn),
+the track (a New Vampire matured), a defeat (a hunter defeated) — and the hunters' by his
+blood, the fights with Dracula himself per game (median and mean), the strikes he made
+and those on a lone hunter, the game's length; and for two levels on the same seeds, the
+difference in wins with its paired 95 % interval and the exact two-sided sign test on
+the games they disagree on (McNemar).
 
 Pure like the rules beside it: what a game may not import — the table's randomness (a layer
-above the games), a clock, the explorer's generator, the processes to play in — the command
+above the games), a clock, the processes to play in — the command
 line hands in (a :class:`Harness`, a ``starmap``). It reads the whole state, as the referee
 does, so it lives beside the automa rather than in it (``automa/`` imports nothing that
 reads a state).
@@ -28,29 +36,20 @@ import math
 import statistics
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol, TypeVar
+from typing import Any, TypeVar
 
 from companion.games.base import Random
-from companion.games.fury import board, rules
-from companion.games.fury.automa import dracula
+from companion.games.fury import board, cards, rules, time_track, view
+from companion.games.fury.automa import dracula, reach
 from companion.games.fury.automa import hunters as hunter_policies
 from companion.games.fury.automa.play import LEVELS, Memory, decide, remember
+from companion.games.fury.automa.public import LINES
 from companion.games.fury.state import State
 
 MAX_STEPS = 8000
 """A game still going after this many actions is counted as stuck."""
 
-T = TypeVar("T")
 R = TypeVar("R")
-
-
-class Explorer(Protocol):
-    """The generator of a fitting game's exploring moves (``random.Random``): the harness's
-    own, never the table's, so that the game's dice stay those of its seed."""
-
-    def random(self) -> float: ...
-
-    def choice(self, seq: Sequence[T]) -> T: ...
 
 
 @dataclass(frozen=True)
@@ -64,8 +63,6 @@ class Harness:
     """A seat's own randomness for its decision: ``fairness.seat_random_for``."""
     clock: Callable[[], float]
     """Seconds, to time the decisions: ``time.perf_counter``."""
-    explorer: Callable[[int], Explorer]
-    """The explorer's generator from a seed: ``random.Random``."""
 
 
 Starmap = Callable[[Callable[..., R], Iterable[tuple[Any, ...]]], list[R]]
@@ -96,6 +93,19 @@ class Outcome:
     belief_times: list[float] = field(default_factory=list)
     vampires: int = 0
     blood: int = 0
+    track: dict[str, int] = field(default_factory=dict)
+    """Steps up the vampire track by cause: ``dawn``, ``matured``, ``defeat``."""
+    cause: str = ""
+    """What ended the game: ``dawn``, ``matured``, ``defeat`` (the step that brought the
+    vampire track to 6), ``blood`` (his blood at 0), or "" (stuck)."""
+    strikes: int = 0
+    """Fights Dracula began (he moved into a hunter's city and attacked)."""
+    lone: int = 0
+    """Of those, on a hunter with no other hunter within a move."""
+    fights: list[dict[str, Any]] = field(default_factory=list)
+    """Each fight with Dracula: who began it, by night or day, his blood before and after."""
+    hunter_times: list[float] = field(default_factory=list)
+    """Seconds per hunter decision."""
 
 
 def seed_hex(seed: int) -> str:
@@ -103,106 +113,131 @@ def seed_hex(seed: int) -> str:
 
 
 def play(harness: Harness, seed: int, level: str, hunters: str = "searching",
-         players: int = 2, max_steps: int = MAX_STEPS, explore: float = 0.0,
-         samples: list[dict[str, Any]] | None = None) -> Outcome:
-    """One game: Dracula at ``level`` (seat 0) against ``players - 1`` hunter players.
-
-    For ``--fit``: with ``explore`` > 0 the harness (not the automa) replaces that share of
-    Dracula's moves by a random legal one, and ``samples`` gets, for every move, the
-    measured quantities of the move made and whether the hunters met him before his next
-    move; each sample learns the game's winner at the end."""
-    explorer = harness.explorer(seed * 7919 + 1)
+         players: int = 2, max_steps: int = MAX_STEPS) -> Outcome:
+    """One game: Dracula at ``level`` (seat 0) against ``players - 1`` hunter players."""
     clock = harness.clock
-    pending: dict[str, Any] | None = None
-    first = len(samples) if samples is not None else 0
     key = seed_hex(seed)
     options = {option.name: option.default for option in rules.OPTIONS}
     options["players"] = players
     state = rules.setup(options, harness.table_random(key, [], 0))
     memory = remember(None, *rules.app_moment(state, [], rules.DRACULA))
+    theirs = remember(None, *rules.app_moment(state, [], 1))
     out = Outcome(seed, level, hunters, "stuck", 0, 0, False, 0)
-    fighting = False
+    fighting: dict[str, Any] | None = None
     for step in range(1, max_steps + 1):
         if state["result"] is not None:
             break
-        seat, offered = _next_seat(state, players)
-        rng = harness.seat_random(key, [], step, seat)
-        if seat == rules.DRACULA:
-            started = clock()
-            action = decide(memory, offered, rng, level)
-            out.times.append(clock() - started)
-            moves = [o for o in offered if o["action"] in ("move", "teleport")]
-            if moves and samples is not None:
-                if explore > 0 and explorer.random() < explore:
-                    chosen = explorer.choice(moves)
-                    action = {"action": chosen["action"], "params": dict(chosen["params"])}
-                if pending is not None:
-                    samples.append(pending)
-                pending = _sample(memory, moves, action, state)
-        else:
-            # the public belief is the same from any screen (tests/games/fury/test_fury_belief.py):
-            # the hunters reuse it with their own view rather than work it out again
-            theirs = Memory(memory.tracker, memory.belief, rules.view(state, seat))
-            action = hunter_policies.decide(theirs, offered, rng, hunters)
+        seat, action = _next_decision(harness, state, players, step, memory, theirs, level,
+                                      hunters, out)
         applied = rules.apply(state, seat, action, harness.table_random(key, [], step))
+        blood = state["blood"]
         state = applied.state
+        attacked = struck(applied.log)
+        if attacked:
+            out.strikes += 1
+            out.lone += _lone(state)
         out.steps = step
+        _track(out, applied.log)
         started = clock()
         memory = remember(memory, *rules.app_moment(state, applied.log, rules.DRACULA))
         out.belief_times.append(clock() - started)
         out.belief_sizes.append(memory.belief.size)
+        theirs = remember(theirs, *rules.app_moment(state, applied.log, 1))
         head = state["trail"][0] if state["trail"] else None
         if head is not None and head["revealed"] and head["place"] != board.CASTLE:
             out.met = True
         now = _fighting_dracula(state)
-        if now and not fighting:
+        if now and fighting is None:
             out.combats += 1
             out.met = True
-        fighting = now
-        if pending is not None and (now or (head is not None and head["revealed"]
-                                            and head["place"] != board.CASTLE)):
-            pending["met"] = 1
+            fighting = {"by": "dracula" if attacked else "hunters",
+                        "night": time_track.is_night(state), "before": blood}
+        if fighting is not None and not now:
+            out.fights.append({**fighting, "after": state["blood"]})
+            fighting = None
+    if fighting is not None:
+        out.fights.append({**fighting, "after": state["blood"]})
     out.rounds = state["round"]
     out.vampires = state["vampires"]
     out.blood = state["blood"]
     if state["result"] is not None:
         out.winner = state["result"]["side"]
-    if samples is not None:
-        if pending is not None:
-            samples.append(pending)
-        for sample in samples[first:]:
-            sample["won"] = int(out.winner == "dracula")
+        if out.winner == "hunters":
+            out.cause = "blood"
     return out
 
 
-FOCUS_GRID = (0.0, 0.2, 0.4, 0.6, 0.8, 1.0)
+DEADLINE = 0.8
+"""Seconds a decision may take at a table (``referee.appseat.DEADLINE``): self-play gives
+none, so that a seed plays the same game on any machine, and counts the decisions that
+took longer (the table would have taken the quick one then)."""
+TRACK_CAUSES = {"a new dawn": "dawn", "a New Vampire matured": "matured",
+                "a hunter was defeated": "defeat"}
+"""The vampire track's steps by the reason its log line gives."""
 
 
-def _sample(memory: Memory, moves: list[dict[str, Any]], action: dict[str, Any],
-            state: State) -> dict[str, Any]:
-    """The measured quantities of the move made (``dracula.move_features``), its chance of
-    being found at each ``FOCUS_GRID`` value, and the position's own figures."""
-    seen = dracula.Seen(memory)
-    offer = next(o for o in moves if o["action"] == action["action"]
-                 and o["params"] == action["params"])
-    how = dracula._how(offer, seen)
-    believed = dracula.preview(seen.belief, *how, seen) if how[0] != "fixed" else {}
-    reaches = dracula.hunters_reach(seen)
-    features = dracula.move_features(offer, seen, believed, reaches, 0.5)
-    to = dracula._destination(offer, seen)
-    found = [dracula.found_chance(to, believed, reaches, f) for f in FOCUS_GRID]
-    return {"features": features, "found_at": found, "met": 0, "won": 0,
-            "round": state["round"], "blood": state["blood"], "vampires": state["vampires"]}
-
-
-def _next_seat(state: State, players: int) -> tuple[int, list[dict[str, Any]]]:
-    """The first seat with something to do (Dracula first), and its offers as the JSON API
-    lists them; the corrections by hand are never opened."""
-    for seat in range(players):
+def _next_decision(harness: Harness, state: State, players: int, step: int, memory: Memory,
+                   theirs: Memory, level: str, hunters: str,
+                   out: Outcome) -> tuple[int, dict[str, Any]]:
+    """The next action and its seat: first a seat the game does not wait for, if it takes
+    up what it may do (a card for another player's hunter), then a seat it waits for."""
+    waited = waiting_for(state)
+    key = seed_hex(out.seed)
+    for seat in [s for s in range(players) if s not in waited] + sorted(waited):
         offered = [a.to_json() for a in rules.actions(state, seat) if a.action != "hand_open"]
-        if offered:
-            return seat, offered
+        if not offered:
+            continue
+        rng = harness.seat_random(key, [], step, seat)
+        started = harness.clock()
+        if seat == rules.DRACULA:
+            action = decide(memory, offered, rng, level)
+            out.times.append(harness.clock() - started)
+        else:
+            # the first hunter seat's view is the one its moment was folded from
+            shown = theirs.view if seat == 1 else rules.view(state, seat)
+            own = Memory(theirs.tracker, theirs.belief, shown,
+                         theirs.moments, theirs.met, theirs.declined, theirs.changes,
+                         theirs.losses)
+            action = hunter_policies.decide(own, offered, rng, hunters)
+            out.hunter_times.append(harness.clock() - started)
+        if action is not None:
+            return seat, action
+        if seat in waited:
+            raise RuntimeError(f"seat {seat + 1} let pass a decision the game waits for")
     raise RuntimeError("nobody can act and the game has no result")
+
+
+def waiting_for(state: State) -> set[int]:
+    """The seats the game waits for now, as every screen shows it (``view.waiting_seats``)."""
+    return view.waiting_seats(state)
+
+
+def _track(out: Outcome, log: list[dict[str, Any]]) -> None:
+    for line in log:
+        args = line.get("args") or {}
+        if "to" in line or not str(line.get("text", "")).startswith("Vampire track {sign}"):
+            continue
+        cause = TRACK_CAUSES.get(str(args.get("why")))
+        if cause and args.get("sign") == "+":
+            out.track[cause] = out.track.get(cause, 0) + int(args.get("n", 0))
+            if int(args.get("now", 0)) >= cards.VAMPIRES_TO_WIN:
+                out.cause = cause
+
+
+def struck(log: list[dict[str, Any]]) -> bool:
+    """Whether Dracula attacked: the attack follows his move into a hunter's city by itself
+    (no choice, no action of its own), so it is read from the log."""
+    return any(line.get("text") == LINES["attack"] and "to" not in line for line in log)
+
+
+def _lone(state: State) -> int:
+    """Whether Dracula's attack now falls on a single hunter with no other hunter within
+    one move (``automa.reach.steps``)."""
+    here = state["trail"][0]["place"]
+    there = [h for h, v in state["hunters"].items() if v["place"] == here]
+    others = [v["place"] for h, v in state["hunters"].items()
+              if h not in there and v["place"]]
+    return int(len(there) == 1 and not any(reach.steps(p, here) <= 1 for p in others))
 
 
 def _fighting_dracula(state: State) -> bool:
@@ -263,6 +298,48 @@ def summary(outcomes: list[Outcome]) -> dict[str, Any]:
         "belief_max": max(sizes, default=0),
         "update_mean": statistics.mean(updates) if updates else 0.0,
         "update_p95": percentile(updates, 0.95),
+        "over_deadline": sum(1 for t in times if t > DEADLINE),
+    }
+
+
+def _share(found: dict[str, Any], cause: str, n: int) -> str:
+    lo, hi = found["causes_interval"][cause]
+    return (f"{found['causes'][cause]} = {100 * found['causes'][cause] / max(n, 1):.1f} % "
+            f"({100 * lo:.1f}–{100 * hi:.1f})")
+
+
+def profile(outcomes: list[Outcome]) -> dict[str, Any]:
+    """What a level does over its games: how its wins and losses come about, how often it
+    fights Dracula's own fights and strikes (a lone hunter among them), how long a game
+    lasts, and the hunters' decision times."""
+    n = len(outcomes) or 1
+    fights = [o.combats for o in outcomes]
+    rounds = [o.rounds for o in outcomes]
+    causes = {c: sum(o.cause == c for o in outcomes) for c in ("dawn", "matured", "defeat",
+                                                               "blood")}
+    by_day = [f["before"] - f["after"] for o in outcomes for f in o.fights
+              if f["by"] == "hunters" and not f["night"]]
+    by_night = [f["before"] - f["after"] for o in outcomes for f in o.fights
+                if f["by"] == "hunters" and f["night"]]
+    struck = [f["before"] - f["after"] for o in outcomes for f in o.fights
+              if f["by"] == "dracula"]
+    return {
+        "causes": causes, "causes_interval": {c: wilson(k, n) for c, k in causes.items()},
+        "track": {c: sum(o.track.get(c, 0) for o in outcomes) / n
+                  for c in ("dawn", "matured", "defeat")},
+        "fights_median": statistics.median(fights) if fights else 0.0,
+        "fights_mean": sum(fights) / n, "fought": sum(1 for f in fights if f) / n,
+        "strikes": sum(o.strikes for o in outcomes) / n,
+        "lone": sum(o.lone for o in outcomes) / n,
+        "rounds_median": statistics.median(rounds) if rounds else 0.0,
+        "rounds_p10": percentile([float(r) for r in rounds], 0.1),
+        "rounds_p90": percentile([float(r) for r in rounds], 0.9),
+        "blood_by_day": statistics.mean(by_day) if by_day else 0.0,
+        "blood_by_night": statistics.mean(by_night) if by_night else 0.0,
+        "blood_struck": statistics.mean(struck) if struck else 0.0,
+        "fights_by_day": len(by_day) / n, "fights_by_night": len(by_night) / n,
+        "hunter_p95": percentile([t for o in outcomes for t in o.hunter_times], 0.95),
+        "hunter_max": max((t for o in outcomes for t in o.hunter_times), default=0.0),
     }
 
 
@@ -319,6 +396,26 @@ def table(by_level: dict[str, list[Outcome]], hunters: str) -> str:
             f"{1000 * s['max']:.0f} ms | {s['belief_p50']:.0f} / {s['belief_p95']:.0f} / "
             f"{s['belief_max']} | {1000 * s['update_mean']:.2f} / "
             f"{1000 * s['update_p95']:.2f} ms |")
+    lines += ["", "What each level does (Dracula's wins by what brought the vampire track to "
+              "6, the hunters' by his blood; fights with Dracula himself; his strikes, on a "
+              "lone hunter; the game's length):", "",
+              "| level | by time | by the track | by defeats | hunters, by blood "
+              "| fights/game median (mean) | games with a fight | strikes (on a lone hunter) "
+              "| blood lost a fight: by day / by night / his strikes "
+              "| rounds median (10–90 %) | decisions over 0.8 s | hunter decision p95 / max |",
+              "|---|---|---|---|---|---|---|---|---|---|---|---|"]
+    for level, outcomes in by_level.items():
+        f = profile(outcomes)
+        s = summary(outcomes)
+        shares = {cause: _share(f, cause, len(outcomes)) for cause in f["causes"]}
+        lines.append(
+            f"| {level} | {shares['dawn']} | {shares['matured']} | {shares['defeat']} "
+            f"| {shares['blood']} | {f['fights_median']:g} ({f['fights_mean']:.2f}) "
+            f"| {100 * f['fought']:.0f} % | {f['strikes']:.2f} ({f['lone']:.2f}) "
+            f"| {f['blood_by_day']:.1f} / {f['blood_by_night']:.1f} / "
+            f"{f['blood_struck']:.1f} | {f['rounds_median']:g} ({f['rounds_p10']:g}–"
+            f"{f['rounds_p90']:g}) | {s['over_deadline']} of {s['decisions']} "
+            f"| {1000 * f['hunter_p95']:.1f} / {1000 * f['hunter_max']:.0f} ms |")
     levels = list(by_level)
     if len(levels) > 1:
         lines += ["", "Each level against the one before it, on the same seeds:", "",
@@ -333,103 +430,28 @@ def table(by_level: dict[str, list[Outcome]], hunters: str) -> str:
     return "\n".join(lines)
 
 
-# --- fitting Cunning's move value -------------------------------------------------------------
-
-MOVE_FEATURES = ("found", "dead_end", "spread", "blood")
-"""The quantities a move is valued by, measured in the fitting games."""
-CONTROLS = ("round", "blood_now", "vampires")
-"""The position's own figures, fitted beside them so that the move's weights do not take
-credit for a game already won or lost."""
+# --- measuring Cunning's costs ---------------------------------------------------------------
 
 
-def logistic(rows: list[list[float]], labels: list[int], ridge: float = 1e-3,
-             rounds: int = 30) -> list[float]:
-    """Maximum-likelihood logistic regression (Newton's method, a little ridge), with an
-    intercept first; the columns are standardised inside and the weights given back in
-    the rows' own units."""
-    k = len(rows[0])
-    means = [statistics.mean(r[j] for r in rows) for j in range(k)]
-    scales = [statistics.pstdev([r[j] for r in rows]) or 1.0 for j in range(k)]
-    xs = [[1.0, *((r[j] - means[j]) / scales[j] for j in range(k))] for r in rows]
-    w = [0.0] * (k + 1)
-    for _ in range(rounds):
-        grad = [0.0] * (k + 1)
-        hess = [[0.0] * (k + 1) for _ in range(k + 1)]
-        for x, y in zip(xs, labels, strict=True):
-            z = sum(wi * xi for wi, xi in zip(w, x, strict=True))
-            p = 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, z))))
-            for i in range(k + 1):
-                grad[i] += (y - p) * x[i]
-                for j in range(i, k + 1):
-                    hess[i][j] += p * (1 - p) * x[i] * x[j]
-        for i in range(k + 1):
-            grad[i] -= ridge * w[i]
-            hess[i][i] += ridge
-            for j in range(i):
-                hess[i][j] = hess[j][i]
-        step = _solve(hess, grad)
-        w = [wi + si for wi, si in zip(w, step, strict=True)]
-        if max(abs(si) for si in step) < 1e-8:
-            break
-    out = [w[0] - sum(w[j + 1] * means[j] / scales[j] for j in range(k))]
-    return out + [w[j + 1] / scales[j] for j in range(k)]
+def fit(harness: Harness, games: int, seed: int, hunters: str = "tracking",
+        starmap: Starmap[Outcome] = in_turn) -> dict[str, Any]:
+    """Play ``games`` games of Cunning against the ``hunters`` and measure what Cunning
+    weighs a move by, in his blood: a fight the hunters bring him by day and by night
+    (``dracula.COSTS``: ``found_day``, ``found_night``); the weights of a dead end and of
+    the belief's spread stay the game-design values beside them (chosen by paired
+    comparisons on these fitting seeds, bench/README.md)."""
+    done = starmap(play, [(harness, s, "cunning", hunters) for s in range(seed, seed + games)])
+    found = profile(done)
 
-
-def _solve(a: list[list[float]], b: list[float]) -> list[float]:
-    """Gaussian elimination with partial pivoting (a small symmetric system)."""
-    n = len(b)
-    m = [row[:] + [b[i]] for i, row in enumerate(a)]
-    for col in range(n):
-        pivot = max(range(col, n), key=lambda r: abs(m[r][col]))
-        m[col], m[pivot] = m[pivot], m[col]
-        if abs(m[col][col]) < 1e-12:
-            continue
-        for r in range(n):
-            if r != col:
-                factor = m[r][col] / m[col][col]
-                m[r] = [x - factor * y for x, y in zip(m[r], m[col], strict=True)]
-    return [m[i][n] / m[i][i] if abs(m[i][i]) > 1e-12 else 0.0 for i in range(n)]
-
-
-def fit(harness: Harness, games: int, seed: int, explore: float = 0.3,
-        starmap: Starmap[list[dict[str, Any]]] = in_turn) -> dict[str, Any]:
-    """Play ``games`` games of an exploring Cunning Dracula (half against the random
-    hunters, half against the searching ones) and measure: ``focus``, the share of the
-    hunters' search that follows the belief (the value that best predicts, by likelihood,
-    whether the hunters met Dracula before his next move); then the weights of the move's
-    measured quantities in the chance that Dracula wins (logistic regression)."""
-    parts = starmap(_fit_game, [(harness, s, "random" if s % 2 else "searching", explore)
-                                for s in range(seed, seed + games)])
-    samples = [row for part in parts for row in part]
-    best, best_ll = 0, -math.inf
-    for i, _focus in enumerate(FOCUS_GRID):
-        ll = 0.0
-        for row in samples:
-            p = min(max(row["found_at"][i], 1e-4), 1 - 1e-4)
-            ll += math.log(p) if row["met"] else math.log(1 - p)
-        if ll > best_ll:
-            best, best_ll = i, ll
-    rows = [[row["found_at"][best], row["features"]["dead_end"], row["features"]["spread"],
-             row["features"]["blood"], row["round"] / 10, row["blood"] / 15,
-             row["vampires"] / 6] for row in samples]
-    weights = logistic(rows, [row["won"] for row in samples])
-    coefficients = dict(zip(MOVE_FEATURES, weights[1:1 + len(MOVE_FEATURES)], strict=True))
+    costs = dict(dracula.COSTS)
+    costs["found_day"] = round(found["blood_by_day"], 3)
+    costs["found_night"] = round(found["blood_by_night"], 3)
     return {
-        "focus": FOCUS_GRID[best],
-        "move": {"coefficients": {k: round(v, 4) for k, v in coefficients.items()},
-                 "controls": {k: round(v, 4) for k, v in zip(
-                     CONTROLS, weights[1 + len(MOVE_FEATURES):], strict=True)},
-                 "intercept": round(weights[0], 4)},
-        "measured": {"games": games, "seed": seed, "explore": explore,
-                     "samples": len(samples),
-                     "hunters": "random (odd seeds) and searching (even seeds)",
-                     "met_rate": round(sum(r["met"] for r in samples) / len(samples), 4),
-                     "command": f"companion selfplay fury --fit {games} --seed {seed}"},
+        "costs": costs,
+        "measured": {"games": games, "seed": seed, "hunters": hunters,
+                     "fights_by_day": round(found["fights_by_day"] * len(done)),
+                     "fights_by_night": round(found["fights_by_night"] * len(done)),
+                     "dracula_won": sum(o.winner == "dracula" for o in done),
+                     "command": f"companion selfplay fury --fit {games} --seed {seed} "
+                                f"--hunters {hunters}"},
     }
-
-
-def _fit_game(harness: Harness, seed: int, hunters: str,
-              explore: float) -> list[dict[str, Any]]:
-    samples: list[dict[str, Any]] = []
-    play(harness, seed, "cunning", hunters, explore=explore, samples=samples)
-    return samples

@@ -309,6 +309,10 @@ class State(TypedDict):
     """The last fight's result, for the screens."""
     just: NotRequired[dict[str, Any]]
     """The card or encounter just resolved, for the screens (``news``)."""
+    route: NotRequired[list[dict[str, Any]]]
+    """Every card Dracula laid, in order: the chase drawn at the end (``route``)."""
+    summary: NotRequired[dict[str, Any]]
+    """Dracula's latest turn in one line, from its public log lines (``summary``)."""
     disputed: NotRequired[list[dict[str, Any]]]
     """Results by hand the two sides read differently (``byhand``)."""
     markers: NotRequired[dict[Track, Marker]]

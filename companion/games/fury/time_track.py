@@ -48,7 +48,12 @@ def is_small_hours(state: State) -> bool:
 
 def is_night(state: State) -> bool:
     """Twilight, Midnight or the Small Hours."""
-    return bool(cards.TIME_TRACK[state["time"]]["night"])
+    return space_is_night(state["time"])
+
+
+def space_is_night(index: int) -> bool:
+    """Whether a space of the track (an index kept elsewhere: a step of the chase) is night."""
+    return bool(cards.TIME_TRACK[index]["night"])
 
 
 def is_day(state: State) -> bool:

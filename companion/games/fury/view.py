@@ -26,6 +26,7 @@ from companion.games.fury import (
     hunter_turn,
     movement,
     news,
+    summary,
     time_track,
     trail,
 )
@@ -301,6 +302,7 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
         "markers": figures.markers(state, seat),
         "figures": figures.standing(state),
         "just": news.view(state),
+        "summary": summary.view(state),
     }
     picking = _places_to_pick(state, seat)
     if role == "dracula":
@@ -350,6 +352,19 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
             "limits": list(decks.hunter_limits(h)),
         } for h in mine]
     return out
+
+
+def waiting_seats(state: State) -> set[int]:
+    """The seats the game waits for now, as every screen shows it: a question's, a fight's
+    choosers, the seat whose figure is placed at the start or whose turn it is."""
+    setup = _setup_view(state)
+    if setup is not None:
+        return {setup["seat"]}
+    waiting = _waiting(state)
+    if waiting is not None:
+        return set(waiting["seats"])
+    turn = _turn_public(state)
+    return {turn["seat"]} if turn is not None else set()
 
 
 def _places_to_pick(state: State, seat: int | None) -> list[str]:

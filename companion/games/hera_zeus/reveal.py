@@ -1,5 +1,6 @@
 """The end of a game of Blitz und Donner, told: the cards still face down on both fields,
-each hand, and each deck from the top."""
+each hand, and each deck from the top. The face-down cards turn over a column at a time on
+the end screen (``steps``, issue 42)."""
 
 from __future__ import annotations
 
@@ -25,7 +26,8 @@ def reveal(state: State) -> list[RevealSection]:
                 down.append(line(N_("{who}, column {n}: {cards}"), who={"seat": seat},
                                  n=column + 1, cards=_named(state, hidden)))
     return [
-        {"title": N_("Face down on the fields"), "lines": down or [line(N_("none"))]},
+        {"title": N_("Face down on the fields"), "lines": down or [line(N_("none"))],
+         "steps": bool(down)},
         {"title": N_("Each hand"), "lines": [
             line(N_("{who}: {cards}"), who={"seat": seat},
                  cards=_named(state, hand) or [N_("no card")])

@@ -146,6 +146,20 @@ def test_lightning_spares_a_hunter_who_shows_a_crucifix():
     assert godalming(struck)["items"] == ["pistol:1"]
 
 
+def test_lightning_that_defeats_a_hunter_asks_no_discard_once_his_items_are_gone():
+    """„Молния: … Охотник теряет 2 Здоровья и должен сбросить 1 Вещь по своему выбору.“ With
+    Great Strength in his hand the blow that would defeat him waits for its question; he
+    declines, is defeated and discards every card („сбрасывает все свои карты Вещей и
+    Событий“), so the discard of one item has nothing left to choose and the game goes on
+    (issue 42: a self-played game stuck there, nobody able to act)."""
+    table = found("lightning:1", items=["knife:1", "pistol:1"], health=2,
+                  events=["great_strength:1"])
+    assert godalming(table)["place"] == board.HOSPITAL and godalming(table)["items"] == []
+    assert not [q for q in table.state["queue"] if q["kind"] == "choice"]
+    assert table.names(1, "choose") == []
+    assert any(rules.actions(table.state, seat) for seat in range(3))
+
+
 def test_peasants_west_one_item_east_all_items_replaced():
     """„Крестьяне: в Западной Европе Охотник сбрасывает 1 карту Вещи по-своему выбору и берет
     новую. В Восточной Европе Охотник сбрасывает все Вещи и берет равное число новых.“"""

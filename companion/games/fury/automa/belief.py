@@ -136,6 +136,13 @@ class Belief:
                     out[p] = 1.0 - (1.0 - out.get(p, 0.0)) * (1.0 - weight)
         return {IDS[p]: w for p, w in out.items()}
 
+    def card_places(self) -> dict[int, dict[str, float]]:
+        """Each card of the trail and the catacombs, and the chance of each place it may lie
+        at: where a search would turn it up."""
+        return {h: {IDS[i]: w for i, w in self._marginal(h).items()}
+                for h in (*self.trail, *self.catacombs)
+                if h in self.known or h in self.loose or h in self.order}
+
     def _marginal(self, handle: int) -> dict[int, float]:
         if handle in self.known:
             return {self.known[handle] & PLACE: 1.0}

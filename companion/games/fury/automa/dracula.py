@@ -4,7 +4,7 @@
   answers every other question at random: the floor the other two are measured against.
 - **Cautious** keeps out of the hunters' reach: each move minimises the chance that some
   hunter can step into his new place next turn (road, sea or the train die), ignoring what
-  they believe.
+  they believe; in a fight he plays by the printed tables, as Cunning does.
 - **Cunning** weighs what the hunters will believe after the move (the public belief,
   which Dracula can work out exactly since it is built from public facts): the chance of
   being found next turn when each hunter searches the likeliest places within his reach,
@@ -21,16 +21,20 @@ from __future__ import annotations
 
 import json
 import math
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from companion.games.fury import board, cards
-from companion.games.fury.automa import reach
+from companion.games.fury.automa import fights, foresight, partner, reach, tracking
 from companion.games.fury.automa.belief import INDEX, Belief
 from companion.games.fury.automa.memory import Memory, Random, pick
 from companion.games.fury.automa.public import Op, snapshot
 
 Offer = dict[str, Any]
+Deadline = Callable[[], bool] | None
+"""Whether the time for a decision is up (the referee's clock; None: no limit, as when
+``companion verify`` replays it)."""
 VALUES_FILE = Path(__file__).with_name("values.json")
 
 
@@ -99,28 +103,6 @@ def exposure(place: str, reaches: list[dict[str, float]]) -> float:
     stay = 1.0
     for r in reaches:
         stay *= 1.0 - r.get(place, 0.0)
-    return 1.0 - stay
-
-
-def found_chance(place: str, believed: dict[str, float],
-                 reaches: list[dict[str, float]], focus: float) -> float:
-    """The chance that a hunter searches ``place`` next turn when each goes, with chance
-    ``focus``, to the places within his reach in proportion to how likely the hunters
-    believe Dracula to be there, and otherwise to any of them (Cunning). A sea is never
-    searched."""
-    if board.is_sea(place):
-        return 0.0
-    stay = 1.0
-    for r in reaches:
-        can = r.get(place, 0.0)
-        if can <= 0:
-            continue
-        mass = sum(chance * believed.get(p, 0.0) for p, chance in r.items())
-        spread = sum(r.values())
-        share = (1.0 - focus) / spread
-        if mass > 0:
-            share += focus * believed.get(place, 0.0) / mass
-        stay *= 1.0 - min(1.0, can * share)
     return 1.0 - stay
 
 
@@ -205,33 +187,6 @@ def move_cautious(moves: list[Offer], seen: Seen, rng: Random) -> Offer:
     return pick(best, rng)
 
 
-def _coefficients() -> dict[str, float]:
-    """The fitted weights (``values.json``); the fallback is only the starting point the
-    first fit explored from."""
-    fitted = VALUES.get("move", {}).get("coefficients")
-    if fitted:
-        return {k: float(v) for k, v in fitted.items()}
-    return {"found": -4.0, "dead_end": -1.0, "spread": 0.5, "blood": -0.3}
-
-
-def move_features(offer: Offer, seen: Seen, believed: dict[str, float],
-                  reaches: list[dict[str, float]], focus: float) -> dict[str, float]:
-    """The measured quantities a move is valued by."""
-    to = _destination(offer, seen)
-    taken = seen.taken() | {to}
-    found = found_chance(to, believed, reaches, focus)
-    if to in seen.hunter_places() and not board.is_sea(to):
-        found = 1.0
-        if strike_target(offer, seen) is not None:
-            found = 0.0
-    onward = [p for p in board.neighbours(to) if p not in taken
-              and p not in seen.snapshot.blocked and p != board.HOSPITAL]
-    safe = [p for p in onward if exposure(p, reaches) < 0.5]
-    spread = -sum(w * math.log(w) for w in believed.values() if w > 0)
-    return {"found": found, "dead_end": 1.0 if not safe else 1.0 / (1 + len(safe)),
-            "spread": spread, "blood": float(_blood_cost(offer))}
-
-
 def _lone_hunters(seen: Seen) -> list[str]:
     """The cities of hunters with no other hunter within one move: a strike there is not
     followed by the others' fight next turn."""
@@ -250,6 +205,9 @@ def _towards_a_lone_hunter(moves: list[Offer], seen: Seen) -> list[Offer]:
     """The moves that bring Dracula nearest to a lone hunter (the rest are valued as
     usual among them)."""
     lone = _lone_hunters(seen)
+    hunters = set(seen.hunter_places())
+    moves = [o for o in moves if _destination(o, seen) not in hunters
+             or board.is_sea(_destination(o, seen))] or moves
     if not lone:
         return moves
 
@@ -267,9 +225,9 @@ hunters have never met him, and again once they have not for ``SHOW_AGAIN`` roun
 Dracula never met is as dull as one caught at once (issue 33). A pace for the game, not a
 weight of the move value."""
 
-STRIKE_BLOOD = 9
-"""Cunning strikes only while he has this much blood: a fight costs him 1–2 on average
-(measured in simulated combats, bench/README.md) and he must survive the next."""
+STRIKE_BLOOD = 6
+"""Cunning strikes only while he has this much blood: he must survive the fight the
+hunters bring him next."""
 
 
 def seeking(seen: Seen) -> bool:
@@ -278,11 +236,25 @@ def seeking(seen: Seen) -> bool:
     return due and seen.blood >= STRIKE_BLOOD
 
 
+STRIKE_WORTH = 0.35
+"""The least a strike's first round must be worth to Cunning (in blood and health, the
+hunters' loss): a bite on an unarmed hunter is about 1 (``fights.dracula_choice``)."""
+
+
+def strike_worth(target: dict[str, Any], seen: Seen) -> float:
+    """What the first round of a fight with ``target`` is worth to Dracula, playing his best
+    card against what the hunter may hold."""
+    deck = fights.DATA["dracula_night" if seen.night else "dracula_day"]
+    likely = fights.hunter_cards(int(target.get("item_count", 0)), _hunter_shown(target))
+    return fights.dracula_choice(deck, target, seen.blood, likely)[0][0]
+
+
 def strike_target(offer: Offer, seen: Seen) -> dict[str, Any] | None:
     """The hunter this move would attack, when it is a strike that pays: a lone hunter out
-    of the others' reach while Dracula's blood is high — at night (Fangs bite, „Дракула
-    использует все свои 8 карт Приемов, если бой происходит ночью“), or by day too when he
-    is looking for a fight. Else None."""
+    of the others' reach whose first round is worth ``STRIKE_WORTH`` to Dracula — at night
+    (Fangs bite, „Дракула использует все свои 8 карт Приемов, если бой происходит ночью“),
+    or by day too when he is looking for a fight and the hunter has nothing to hurt him
+    with. Else None."""
     to = _destination(offer, seen)
     if offer["params"].get("power") or board.is_sea(to):
         return None
@@ -296,30 +268,80 @@ def strike_target(offer: Offer, seen: Seen) -> dict[str, Any] | None:
               if h["id"] != target["id"] and h["place"] and h["place"] != board.HOSPITAL]
     if exposure(to, others) >= 0.5:
         return None
+    if strike_worth(target, seen) < STRIKE_WORTH * (1 if seen.night else 2):
+        return None
     return target
 
 
-def move_cunning(moves: list[Offer], seen: Seen, rng: Random) -> Offer:
-    """The move of highest value; when looking for a fight, the strike on the weakest lone
-    hunter, else the way towards one."""
+COSTS = {"found_day": 3.0, "found_night": 0.6, "dead_end": 1.0, "spread": 0.3}
+"""What Cunning weighs a move by, in his blood: a fight the hunters bring him by day and by
+night (measured against the tracking hunters, ``values.json``), a way on that runs into a
+dead end, and the spread of the hunters' belief (per nat)."""
+
+
+def _costs() -> dict[str, float]:
+    measured = VALUES.get("costs") or {}
+    return {k: float(measured.get(k, v)) for k, v in COSTS.items()}
+
+
+def move_quick(moves: list[Offer], seen: Seen, rng: Random) -> Offer:
+    """Cunning's move when the time for the decision is up before the full one is worked
+    out: a worthwhile strike, else the move out of the hunters' reach (Cautious's)."""
+    strikes = [(strike_target(o, seen), o) for o in moves]
+    aimed = [(t, o) for t, o in strikes if t is not None]
+    if aimed:
+        return max(aimed, key=lambda pair: (strike_worth(pair[0], seen), pair[0]["id"]))[1]
+    return move_cautious(moves, seen, rng)
+
+
+def move_cunning(moves: list[Offer], seen: Seen, rng: Random,
+                 deadline: Deadline = None) -> Offer:
+    """The move of highest value; when looking for a fight, the strike on the lone hunter
+    where it is worth most, else the way towards one. The quick move is worked out first,
+    and played when ``deadline`` says the time is up before the full value is."""
     if seeking(seen):
         strikes = [(strike_target(o, seen), o) for o in moves]
         aimed = [(t, o) for t, o in strikes if t is not None]
         if aimed:
-            return min(aimed, key=lambda pair: (pair[0]["item_count"], pair[0]["health"],
-                                                pair[0]["id"]))[1]
+            return max(aimed, key=lambda pair: (strike_worth(pair[0], seen), pair[0]["id"]))[1]
         moves = _towards_a_lone_hunter(moves, seen)
+    # always worked out, so that the full move draws the same randomness after it whether a
+    # deadline was given or not (``verify`` replays without one)
+    quick = move_quick(moves, seen, rng)
+    costs = _costs()
     reaches = hunters_reach(seen)
-    focus = float(VALUES.get("focus", 0.7))
-    weights = _coefficients()
-    previews: dict[tuple[str, str | None, int | None], dict[str, float]] = {}
+    trail = tracking.trail_targets(seen.belief, seen.view)
+    hunters = set(seen.hunter_places())
+    found_cost = costs["found_night"] if seen.night else costs["found_day"]
+    previews: dict[tuple[str, str | None, int | None], tuple[dict[str, float],
+                                                             dict[str, float]]] = {}
     scored: list[tuple[float, int, Offer]] = []
     for i, offer in enumerate(moves):
         how = _how(offer, seen)
         if how not in previews:
-            previews[how] = preview(seen.belief, *how, seen) if how[0] != "fixed" else {}
-        features = move_features(offer, seen, previews[how], reaches, focus)
-        value = sum(weights.get(k, 0.0) * v for k, v in features.items())
+            if deadline is not None and deadline():
+                return quick
+            believed = preview(seen.belief, *how, seen) if how[0] != "fixed" else {}
+            previews[how] = believed, foresight.searched(believed, trail, seen.hunters,
+                                                         seen.night)
+        believed, search = previews[how]
+        to = _destination(offer, seen)
+        target = strike_target(offer, seen)
+        if target is not None:
+            value = strike_worth(target, seen)
+        elif to in hunters and not board.is_sea(to):
+            # a fight for certain, with every hunter there (by day he cannot vanish)
+            there = sum(1 for h in seen.hunters if h["place"] == to)
+            value = -(costs["found_day"] if not seen.night else found_cost) * 2 * there
+        else:
+            value = -found_cost * search.get(to, 0.0)
+        taken = seen.taken() | {to}
+        onward = [p for p in board.neighbours(to) if p not in taken
+                  and p not in seen.snapshot.blocked and p != board.HOSPITAL]
+        safe = [p for p in onward if exposure(p, reaches) < 0.5]
+        spread = -sum(w * math.log(w) for w in believed.values() if w > 0)
+        value -= costs["dead_end"] * (1.0 if not safe else 1.0 / (1 + len(safe)))
+        value += costs["spread"] * spread - _blood_cost(offer)
         scored.append((value, i, offer))
     top = max(v for v, _, _ in scored)
     best = [o for v, _, o in scored if v >= top - 1e-9]
@@ -336,13 +358,39 @@ ENCOUNTER_ORDER = ("new_vampire", "ambush", "desecrated_soil", "assassin", "mini
 those that fight or rob the hunters."""
 
 
+HURTS = ("assassin", "minion_knife_rifle", "minion_knife_pistol", "minion_knife", "wolves",
+         "lightning", "rats", "plague", "thief", "saboteur", "ambush", "desecrated_soil",
+         "spy", "peasants", "hoax", "fog", "bats", "new_vampire")
+"""What Cunning lays where a hunter will soon search: what hurts him first; a New Vampire
+last (found by day it is killed)."""
+
+
+def _lay(offered: list[Offer], seen: Seen) -> Offer:
+    """A New Vampire where no hunter is likely to search before it matures (two moves or
+    more from every hunter, on a card they have not seen); else, where a hunter is near,
+    what hurts him; else what matures or hurts, keeping the New Vampires for a safer card."""
+    kinds = {cards.kind(o["params"]["token"]): o for o in offered}
+    here = seen.here or ""
+    near = min((reach.steps(p, here) for p in seen.hunted()), default=9)
+    hidden = not (seen.view.get("trail") or [{}])[0].get("revealed", False)
+    if "new_vampire" in kinds and near >= 3 and hidden:
+        return kinds["new_vampire"]
+    order = HURTS if near <= 1 else ("ambush", "desecrated_soil", *HURTS)
+    for kind in order:
+        if kind in kinds:
+            return kinds[kind]
+    return offered[0]
+
+
 def _rank_token(token: str) -> int:
     kind = cards.kind(token)
     return ENCOUNTER_ORDER.index(kind) if kind in ENCOUNTER_ORDER else len(ENCOUNTER_ORDER)
 
 
-def choose(memory: Memory, offered: list[Offer], rng: Random, level: str) -> Offer:
-    """One of the offered actions for Dracula at ``level``."""
+def choose(memory: Memory, offered: list[Offer], rng: Random, level: str,
+           deadline: Deadline = None) -> Offer:
+    """One of the offered actions for Dracula at ``level``; ``deadline`` says when the time
+    for the decision is up (Cunning's move then is the quick one, ``move_quick``)."""
     seen = Seen(memory)
     # He answers every question as it comes, never "no card until this turn ends": a person
     # may say so, but the app saying it only when it held nothing would tell the hand.
@@ -354,17 +402,19 @@ def choose(memory: Memory, offered: list[Offer], rng: Random, level: str) -> Off
     if level == "wandering":
         return _wandering(offered, seen, rng, names)
     if names & {"move", "teleport"}:
-        plays = _at_once(offered)
+        plays = [o for o in _at_once(offered) if _worth_now(o, seen)]
         if plays and level == "cunning":
             # the start of his turn: its cards stand beside his moves
             return plays[0]
         moves = [o for o in offered if o["action"] in ("move", "teleport")]
         if level == "cautious":
             return move_cautious(moves, seen, rng)
-        return move_cunning(moves, seen, rng)
+        return move_cunning(moves, seen, rng, deadline)
     if "start_at" in names:
         return _start(offered, seen, rng)
     if "place" in names:
+        if level == "cunning":
+            return _lay(offered, seen)
         return min(offered, key=lambda o: (_rank_token(o["params"]["token"]),
                                            o["params"]["token"]))
     if "dropoff" in names:
@@ -373,13 +423,13 @@ def choose(memory: Memory, offered: list[Offer], rng: Random, level: str) -> Off
         return min(offered, key=lambda o: (_rank_token(o["params"]["token"]),
                                            o["params"]["token"]))
     if "tactic" in names:
-        return _tactic(offered, seen, rng, level)
+        return _tactic(offered, seen)
     if "ambush" in names:
         return _ambush(offered, seen)
     if names & {"play_event", "pass", "to_time"}:
         return _events(offered, seen, rng, level)
     if "choose" in names:
-        both = _both_sides(offered)
+        both = partner.answer(offered, seen.view, memory.changes, memory.losses)
         if both is not None:
             return both
         horses = [o for o in offered if cards.kind(o["params"]["key"]) == "wild_horses"]
@@ -427,43 +477,55 @@ def _dropoff(offered: list[Offer]) -> Offer:
     return by.get("catacombs") or by["discard"]
 
 
-ESCAPE_ORDER = ("escape_mist", "escape_bat", "escape_man")
+def _hunter_shown(hunter: dict[str, Any]) -> list[str]:
+    """The items a hunter has shown (a bitten hunter's open card, items face up)."""
+    names = {cards.item_name(k): k for k in cards.ITEMS}
+    out = [names[n] for n in hunter.get("up", []) if n in names]
+    out += [cards.kind(s["card"]) for s in hunter.get("shown", []) if cards.kind(s["card"])
+            in cards.ITEMS]
+    return out
 
 
-def _tactic(offered: list[Offer], seen: Seen, rng: Random, level: str) -> Offer:
-    """Cunning hits and runs: Fangs in the first round at night (a bite, and a bat's
-    flight if he wins), then an Escape; by day he escapes at once unless the hunter is
-    nearly down. The other levels strike while their blood lasts and escape when low."""
+def _tactic(offered: list[Offer], seen: Seen) -> Offer:
+    """Cunning and Cautious play the card of highest expected worth for them against the
+    tactics each hunter may play (judged from the count of his items, the items he has
+    shown and the printed item deck: ``fights.hunter_cards``), and aim at the hunter where
+    it is worth most; one more round counts against him by day, when he cannot vanish as
+    mist. (Issue 42: Cautious struck while his blood lasted and escaped when low; he lost
+    2.8 blood a fight by day and the tracking hunters beat him two games in three.)
+    Wandering picks at random."""
     fight = seen.view.get("combat") or {}
-    first = int(fight.get("round", 1)) <= 1
-    weak = min((h["health"] for h in seen.hunters if h["id"] in {
-        f["id"] for f in fight.get("fighters", [])}), default=99) <= 2
-    if level == "cunning":
-        if seen.night and first and seen.blood > 5:
-            prefer = ["fangs", "strength", "claws"]
-        elif weak and seen.blood > 5:
-            prefer = ["fangs", "strength", "claws"] if seen.night else ["claws"]
-        else:
-            prefer = [*ESCAPE_ORDER, "dodge_dracula"]
-    elif seen.blood <= 5:
-        prefer = [*ESCAPE_ORDER, "dodge_dracula"]
-    else:
-        prefer = (["fangs", "strength", "claws", "mesmerize", "dodge_dracula"] if seen.night
-                  else ["claws", "dodge_dracula", "escape_man"])
-    for card in prefer:
-        found = [o for o in offered if o["params"].get("card") == card]
-        if found:
-            return _weakest_target(found, seen, rng)
-    return pick(offered, rng)
-
-
-def _weakest_target(offers: list[Offer], seen: Seen, rng: Random) -> Offer:
-    aimed = [o for o in offers if o["params"].get("target")]
-    if not aimed:
-        return pick(offers, rng)
-    health = {h["id"]: h["health"] for h in seen.hunters}
-    return min(aimed, key=lambda o: (health.get(o["params"]["target"], 99),
-                                     o["params"]["target"]))
+    fighters = {f["id"]: f for f in fight.get("fighters", [])}
+    by_id = {h["id"]: h for h in seen.hunters}
+    ids = [f for f in fighters if f in by_id]
+    mine = 1 if fight.get("trap") else 0
+    theirs = 1 if fight.get("planning") else 0
+    agatha = ((seen.view.get("allies") or {}).get("hunters") or {}).get("card", "")
+    cost = ({c: 2 for c in ("fangs", *fights.ESCAPES)}
+            if cards.kind(agatha) == "sister_agatha" else {})
+    holy = fight.get("enemy_kind", "dracula") != "agent"
+    escapes = seen.night and not fight.get("no_escape")
+    best: tuple[float, str, str] | None = None
+    chosen = offered[0]
+    for o in offered:
+        if o["action"] != "tactic":
+            continue
+        target = o["params"].get("target") or (ids[0] if ids else "")
+        aim = by_id.get(target) or (by_id[ids[0]] if ids else {})
+        last = fights.NAMES_HUNTER.get(fighters.get(target, {}).get("last") or "")
+        likely = fights.hunter_cards(int(aim.get("item_count", 0)), _hunter_shown(aim), last,
+                                     holy)
+        # one more round is worth to the hunters what this one is: nothing at night, when
+        # he may vanish as mist; by day, twice a round's danger (he must win to leave)
+        going_on = 0.0 if escapes else 2 * fights.danger(
+            int(aim.get("item_count", 0)), seen.night, likely=likely)
+        value = fights.dracula_choice([o["params"]["card"]], aim, seen.blood, likely, mine,
+                                      theirs, going_on, cost)[0][0]
+        key = (value, o["params"]["card"], target)
+        if best is None or key > best:
+            best = key
+            chosen = o
+    return chosen
 
 
 def _ambush(offered: list[Offer], seen: Seen) -> Offer:
@@ -490,39 +552,36 @@ def _at_once(offered: list[Offer]) -> list[Offer]:
                   key=lambda o: o["params"]["card"])
 
 
+CANCEL_WORTH = frozenset(cards.event_name(k) for k in (
+    "hypnosis", "hired_scouts", "telegraph_ahead", "newspaper_reports", "consecrated_ground",
+    "sense_of_emergency", "stormy_seas", "money_trail", "vampire_lair", "mystic_research",
+    "advance_planning", "heroic_leap", "good_luck", "jonathan_harker", "rufus_smith",
+    "sister_agatha", "long_day"))
+"""The hunters' cards worth a Devilish Power: those that find him or hurt him."""
+CANCEL = "An event card was just played: cancel it?"
+
+
+def _worth_now(offer: Offer, seen: Seen) -> bool:
+    """Devilish Power only where it pays: cancelling a card of ``CANCEL_WORTH`` just played,
+    or, at the start of his turn, the hunters' ally; his other cards whenever offered."""
+    if cards.kind(offer["params"]["card"]) != "devilish_power":
+        return True
+    if offer.get("group") == CANCEL:
+        return (seen.view.get("just") or {}).get("name") in CANCEL_WORTH
+    return (seen.view.get("allies") or {}).get("hunters") is not None
+
+
 def _events(offered: list[Offer], seen: Seen, rng: Random, level: str) -> Offer:
-    plays = _at_once(offered)
+    plays = [o for o in _at_once(offered) if level != "cunning" or _worth_now(o, seen)]
     if plays and level == "cunning":
         return plays[0]
     calm = [o for o in offered if o["action"] in ("pass", "to_time")]
     return calm[0] if calm else pick(offered, rng)
 
 
-FIRST_READING = ("A tied roll: which card has the higher initiative?",
-                 "Check the result on the winning card")
-"""Questions where Dracula's side reads the printed cards first (issue 32): the app holds
-no printed card, so it reads them as its data does (the answer labelled “As the app reads
-it”)."""
-
-AS_THE_APP_READS = ("As the app reads it: {what}", "As the app reads it: {result}")
-
-OTHER_SIDE = ("A tied roll: do you read the initiative the same way?",
-              "Do you read the winning card the same way?",
-              "A correction by hand: do you agree?")
-"""Questions where Dracula's side agrees with the other side's reading or correction
-(issue 32). The app's Dracula agrees: it holds no printed card and cannot see the board,
-so the hunters' players are the only ones who can read them; the log names the reading
-agreed by the app's seat, as with a person."""
-
-
-def _both_sides(offered: list[Offer]) -> Offer | None:
-    """The answer to a confirmation by both sides, or None for any other question."""
-    heading = offered[0].get("group", "")
-    if heading in FIRST_READING:
-        return next((o for o in offered if o.get("label") in AS_THE_APP_READS), None)
-    if heading in OTHER_SIDE:
-        return next((o for o in offered if o["params"]["key"] == "agree"), None)
-    return None
+FIRST_READING = partner.FIRST_READING
+AS_THE_APP_READS = partner.AS_THE_APP_READS
+OTHER_SIDE = partner.OTHER_SIDE
 
 
 DRIVE_AWAY = ("Bats: move the hunter by road", "Wild Horses: where do they run?")
@@ -552,4 +611,4 @@ def _question(offered: list[Offer], seen: Seen, rng: Random) -> Offer:
     return offered[0]
 
 
-__all__ = ["INDEX", "choose", "found_chance", "exposure", "preview"]
+__all__ = ["INDEX", "choose", "exposure", "preview"]

@@ -7,6 +7,10 @@
   gathers supplies otherwise, spends resolve on Newspaper Reports, and fights with his best
   weapon.
 
+- **tracking** (``tracking.py``): the strongest — the public belief, their own hands and
+  cards played at their moments, the hand limit kept, fights chosen and fought by the
+  printed result tables.
+
 Like Dracula's automa they read only their own seat's view, the public belief and the
 offered actions.
 """
@@ -16,24 +20,36 @@ from __future__ import annotations
 from typing import Any
 
 from companion.games.fury import board, cards
-from companion.games.fury.automa import reach
+from companion.games.fury.automa import reach, tracking
 from companion.games.fury.automa.memory import Memory, Random, pick
 
 Offer = dict[str, Any]
-POLICIES = ("random", "searching")
+POLICIES = ("random", "searching", "tracking")
 
 WEAPONS = ("stake", "rifle", "sacred_bullets", "pistol", "knife", "crucifix", "holy_water",
            "heavenly_host", "punch", "dodge", "escape")
 """A searching hunter's tactics, best first."""
 
 
-def decide(memory: Memory, offered: list[Offer], rng: Random, policy: str) -> dict[str, Any]:
-    """A hunter player's action: one of ``offered``, as ``{"action", "params"}``."""
+def decide(memory: Memory, offered: list[Offer], rng: Random, policy: str
+           ) -> dict[str, Any] | None:
+    """A hunter player's action: one of ``offered``, as ``{"action", "params"}``; None when
+    the game does not wait for this seat and it lets its optional offers pass (a card it
+    could play for another player's hunter), as a person who says nothing."""
     choices = [o for o in offered if not o["action"].startswith("hand_")]
     done = [o for o in offered if o["action"] == "hand_done"]
     if not choices:
         choices = done or offered
-    picked = pick(choices, rng) if policy == "random" else _searching(memory, choices, rng)
+    if policy == "tracking":
+        picked = tracking.decide(memory, choices, rng)
+    elif not tracking.waited(memory.view):
+        picked = None
+    elif policy == "random":
+        picked = pick(choices, rng)
+    else:
+        picked = _searching(memory, choices, rng)
+    if picked is None:
+        return None
     return {"action": picked["action"], "params": dict(picked["params"])}
 
 

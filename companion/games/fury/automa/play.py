@@ -14,21 +14,38 @@ of the export gives the very decisions the app made.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
-from companion.games.fury.automa import dracula
+from companion.games.fury.automa import dracula, hunters
 from companion.games.fury.automa.memory import LEVELS as LEVELS
 from companion.games.fury.automa.memory import Memory as Memory
 from companion.games.fury.automa.memory import Random as Random
 from companion.games.fury.automa.memory import pick as pick
 from companion.games.fury.automa.memory import remember as remember
 
+HUNTER_POLICIES = ("tracking", "searching")
+"""The hunters' policies a table may give a hunter seat (``hunters.py``)."""
+
 
 def decide(memory: Memory, offered: list[dict[str, Any]], rng: Random,
-           level: str = "cunning") -> dict[str, Any]:
-    """Dracula's action now: one of ``offered``, as ``{"action", "params"}``."""
+           level: str = "cunning", deadline: Callable[[], bool] | None = None
+           ) -> dict[str, Any] | None:
+    """The seat's action now: one of ``offered``, as ``{"action", "params"}`` — Dracula's at
+    a Dracula level, a hunter seat's at a hunters' policy; None when a hunter seat lets an
+    optional offer pass (the game does not wait for it). ``deadline`` tells only whether
+    the time for the decision is up: the best decision found so far is taken then (each
+    one the algorithm's, so ``verify`` accepts either, ``quick``)."""
     choices = [o for o in offered if o["action"] != "hand_open"]
     if not choices:
         raise ValueError("the automa was asked to act with nothing offered")
-    picked = dracula.choose(memory, choices, rng, level)
+    if level in hunters.POLICIES:
+        return hunters.decide(memory, choices, rng, level)
+    picked = dracula.choose(memory, choices, rng, level, deadline)
     return {"action": picked["action"], "params": dict(picked["params"])}
+
+
+def time_up() -> bool:
+    """A deadline already passed: the quick decision (``verify`` checks an action against it
+    when the full one differs)."""
+    return True

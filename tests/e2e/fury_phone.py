@@ -1,0 +1,66 @@
+"""A scripted Fury player in the browser: taps what his phone offers, at random, until the
+game ends (the app plays the other side meanwhile)."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+from tests.e2e.conftest import WAIT
+
+TAPS = 3000
+"""More taps than a whole game takes."""
+
+
+def version(page) -> str:
+    return page.locator("#live").get_attribute("data-version") or ""
+
+
+def controls(page):
+    """What the phone offers now: a combat's tactics, a list to choose from, or the buttons
+    of the action area (never a correction by hand)."""
+    tactics = page.locator(".fd-combat .fd-tactics form button")
+    if tactics.count():
+        return "buttons", tactics
+    area = page.locator(".fd-do")
+    lists = area.locator("form.fd-choose")
+    if lists.count():
+        return "list", lists.first
+    buttons = area.locator("form button").filter(has_not_text="by hand")
+    return ("buttons", buttons) if buttons.count() else (None, None)
+
+
+def wait_for_a_move(page) -> None:
+    """Until the phone offers something or the game is over (the app is playing
+    meanwhile)."""
+    page.wait_for_function(
+        "() => document.querySelector('.fd-do form button, .fd-tactics form button, .result')"
+        " !== null", timeout=WAIT)
+
+
+def play_to_the_end(page, chooser: random.Random,
+                    after_tap: Callable[[], None] = lambda: None) -> None:
+    """Tap what the phone offers, at random, until the result shows; ``after_tap`` looks
+    around after each tap (the tablet, the phone)."""
+    for _ in range(TAPS):
+        if page.locator(".result").count():
+            return
+        wait_for_a_move(page)
+        if page.locator(".result").count():
+            return
+        kind, found = controls(page)
+        if kind is None:
+            continue
+        before = version(page)
+        if kind == "list":
+            options = found.locator("select option:not([disabled])")
+            value = options.nth(chooser.randrange(options.count())).get_attribute("value")
+            found.locator("select").select_option(value=value)
+            found.get_by_role("button").click()
+        else:
+            found.nth(chooser.randrange(found.count())).click()
+        page.wait_for_function(
+            f"() => (document.querySelector('#live') || {{}}).dataset?.version !== '{before}'",
+            timeout=WAIT)
+        after_tap()
+    raise AssertionError("the game did not end")
