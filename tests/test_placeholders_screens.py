@@ -20,12 +20,14 @@ import pytest
 
 from companion.games import GAMES
 from tests import random_tables
+from tests.properties import examples
 from tests.test_i18n_screens import Screen
 from tests.web.screens import texts
 
 LANGS = ("en", "cs", "ru")
 PLACEHOLDER = re.compile(r"\{\w*\}|%\(\w+\)[sdif]")
-MAX_STEPS = 400
+MAX_STEPS = examples(400)
+"""A random game's steps at most: a quarter of them under `make check` (tests/properties.py)."""
 CHECK_EVERY = 60
 LEADER = {"en": "Lord Godalming", "cs": "Lord Godalming", "ru": "Лорд Годалминг"}
 
