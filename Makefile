@@ -36,9 +36,10 @@ test: $(VENV)/.installed-test $(PURE)/.installed
 	$(PURE_BIN)/python -m pytest -p tests.pure_mode -n auto --dist loadscope $(PURE_TESTS)
 
 # Every test but the slow whole-system ones (marked `slow`: the browsers' game flows and the
-# other languages and sizes of their matrices, real servers, schemathesis, the new game in a
-# copy of the project), with a quarter of the property examples and no screenshots: under
-# 3 minutes on 2 cores.
+# other languages, sizes and themes of their matrices, real servers, the wheel in a new venv,
+# schemathesis, hundreds of whole games, the new game in a copy of the project), with a
+# quarter of the property examples and random walks and no screenshots: under 3 minutes on
+# 2 cores.
 check: $(VENV)/.installed-test
 	$(BIN)/ruff check .
 	$(BIN)/mypy

@@ -62,10 +62,12 @@ def indistinguishable(game: Any, state: Any, viewer: int | None, salt: int) -> l
 
 def leaks_of(game: Any, state: Any, seat: int, posted: dict[str, Any], step: int,
              viewers: list[int | None],
-             examined: Counter[str] | None = None) -> list[tuple[int | None, int, str]]:
+             examined: Counter[str] | None = None,
+             alike: dict[int, list[Any]] | None = None) -> list[tuple[int | None, int, str]]:
     """(viewer, redeal, how) for each viewer to whom this free action shows something that
     depends on what it cannot see; [] also when the action is not free. ``examined`` counts
-    the actions looked at by name (free or revealing)."""
+    the actions looked at by name (free or revealing); ``alike`` keeps each viewer's
+    indistinguishable positions of this ``state`` for the next action tried from it."""
     rng = rng_for(step)
     try:
         applied = game.apply(state, seat, posted, rng)
@@ -79,7 +81,13 @@ def leaks_of(game: Any, state: Any, seat: int, posted: dict[str, Any], step: int
     for v, viewer in enumerate(viewers):
         outcome = canonical([screen(game, applied.state, viewer),
                              seen_by(applied.log, viewer)])
-        for n, other in enumerate(indistinguishable(game, state, viewer, step * 10 + v)):
+        if alike is None or v not in alike:
+            others = indistinguishable(game, state, viewer, step * 10 + v)
+            if alike is not None:
+                alike[v] = others
+        else:
+            others = alike[v]
+        for n, other in enumerate(others):
             try:
                 elsewhere = game.apply(other, seat, posted, rng_for(step))
             except RuleError:
@@ -114,12 +122,13 @@ def leaks_in_random_games(name: str, seed: int, max_steps: int, rare_first: bool
         offers = [(s, a) for s in range(players) for a in game.actions(state, s)]
         if not offers:
             break
+        alike: dict[int, list[Any]] = {}  # the same redeals serve every action tried here
         for seat in sorted({s for s, _a in offers}):
             mine = [a for s, a in offers if s == seat]
             for action in chooser.sample(mine, min(len(mine), offers_per_seat)):
                 posted = {"action": action.action, "params": fill_inputs(action, chooser)}
                 for viewer, n, how in leaks_of(game, state, seat, posted, step, viewers,
-                                               examined):
+                                               examined, alike):
                     found.append((seed, step, seat, posted["action"], posted["params"],
                                   "viewer", viewer, n, how))
         weights = [1 / (1 + chosen[a.action]) ** 2 if rare_first else 1 for _s, a in offers]

@@ -19,6 +19,9 @@ import pytest
 
 from tests.test_restart import call, free_port
 
+# A wheel built, a new venv installed and a real server: `make test` only (README, Tests).
+pytestmark = pytest.mark.slow
+
 ROOT = Path(__file__).parents[1]
 LEFT_OUT = shutil.ignore_patterns(".venv*", ".git", "instance", "build", "*.egg-info",
                                   "__pycache__", "results", "screenshots", ".*_cache",

@@ -20,12 +20,14 @@ import pytest
 
 from companion.games import GAMES
 from tests import random_tables
+from tests.properties import examples
 from tests.test_i18n_screens import Screen
 from tests.web.screens import texts
 
 LANGS = ("en", "cs", "ru")
 PLACEHOLDER = re.compile(r"\{\w*\}|%\(\w+\)[sdif]")
-MAX_STEPS = 400
+MAX_STEPS = examples(400)
+"""A random game's steps at most: a quarter of them under `make check` (tests/properties.py)."""
 CHECK_EVERY = 60
 LEADER = {"en": "Lord Godalming", "cs": "Lord Godalming", "ru": "Лорд Годалминг"}
 
@@ -113,8 +115,15 @@ def _play(client: Any, created: dict[str, Any], reader: Reader,
     return MAX_STEPS
 
 
-@pytest.mark.parametrize("lang", LANGS)
-@pytest.mark.parametrize("name", sorted(GAMES))
+def _tables() -> list[Any]:
+    """Every game in every language; `make check` reads each game in one of them, the
+    languages taking turns over the games, and leaves the other two to `make test`."""
+    return [pytest.param(name, lang, marks=() if lang == LANGS[g % len(LANGS)]
+                         else pytest.mark.slow)
+            for g, name in enumerate(sorted(GAMES)) for lang in LANGS]
+
+
+@pytest.mark.parametrize(("name", "lang"), _tables())
 def test_no_screen_shows_an_unfilled_placeholder(client, name, lang):
     chooser = random.Random(f"placeholders:{name}:{lang}")
     form = client.get(f"/new/{name}?lang={lang}").get_data(as_text=True)

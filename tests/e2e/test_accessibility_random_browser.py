@@ -27,7 +27,8 @@ from tests import random_tables
 from tests.e2e.conftest import PHONE, TABLET, Device
 from tests.e2e.test_accessibility_browser import AXE, RUN_AXE
 
-pytestmark = pytest.mark.browser
+# A whole random game of each table in a browser, read by axe: `make test` only (README, Tests).
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 SPANS = ((1, 4), (5, 12), (13, 30), (31, 70), (71, 159))
 """A random moment of each span of steps is read (besides the deal and the end): a short game

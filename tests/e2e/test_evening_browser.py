@@ -12,7 +12,7 @@ from playwright.sync_api import expect
 from tests.e2e.conftest import WAIT, Device, wait_for_the_deal
 from tests.e2e.test_game_night_browser import create_kit
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 
 def roll(phone: Device) -> None:

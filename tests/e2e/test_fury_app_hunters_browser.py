@@ -19,7 +19,7 @@ from companion.games.fury import board
 from tests.e2e.conftest import WAIT, check_the_cards, serve, wait_for_the_deal
 from tests.e2e.fury_phone import play_to_the_end
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 
 @pytest.fixture(scope="module")

@@ -15,6 +15,7 @@ import json
 import re
 from collections import Counter
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -147,6 +148,7 @@ def test_random_games_keep_every_invariant(seed, options):
     play_checked(seed, options)
 
 
+@pytest.mark.slow  # 250 whole games: `make test` only (README, Tests)
 def test_hundreds_of_default_games_end_every_way():
     """250 seeded games with the default table: each ends, in every way but the turn limit
     and Pandora emptying a hand that holds the hostage (rare in random play; tested by hand)."""
