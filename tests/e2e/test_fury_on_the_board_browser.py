@@ -53,7 +53,7 @@ class Evening:
     def open(self) -> None:
         page = self.host.page
         page.goto(self.server + "/new/fury")
-        page.get_by_role("link", name="4", exact=True).click()
+        page.get_by_role("button", name="4", exact=True).click()
         expect(page.locator(".seat-role")).to_have_text(list(ROLES), timeout=WAIT)
         for i, name in enumerate(evening.NAMES):
             page.fill(f"input[name=seat{i}]", name)
