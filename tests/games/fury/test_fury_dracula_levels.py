@@ -9,6 +9,7 @@ from companion.fairplay import fairness
 from companion.games.fury import rules
 from companion.games.fury.automa.play import decide, remember
 from tests.games.fury.fury_fights import fight
+from tests.games.fury.fury_positions import Table
 
 
 def _dracula_plays(level: str, night: bool, items: list[str]) -> str:
@@ -38,3 +39,37 @@ def test_at_night_he_bites_an_unarmed_hunter(level):
     """„Дракула использует все свои 8 карт Приемов, если бой происходит ночью“: his Fangs
     bite a hunter with nothing to hurt him."""
     assert _dracula_plays(level, night=True, items=[]) == "fangs"
+
+
+def _dracula_lays(level: str, hunters_at: dict[str, str]) -> str:
+    """The encounter Dracula lays on Zurich, holding a New Vampire and Wolves, with the
+    hunters at ``hunters_at``."""
+    table = Table().start("munich", hunters_at)
+    table.pass_hunters()
+    state = table.state
+    hand = ["new_vampire:1", "wolves:1"]
+    state["pool"] += [t for t in state["encounters"] if t not in hand]
+    state["pool"] = [t for t in state["pool"] if t not in hand]
+    state["encounters"] = list(hand)
+    table.act(0, "move", to="zurich", power="")
+    memory = remember(None, *rules.app_moment(table.state, [], rules.DRACULA))
+    offered = [a.to_json() for a in rules.actions(table.state, rules.DRACULA)]
+    offered = [o for o in offered if o["action"] == "place"]
+    rng = fairness.seat_random_for("ab" * 32, [], 9, rules.DRACULA)
+    picked = decide(memory, offered, rng, level)
+    assert picked is not None
+    return str(picked["params"]["token"])
+
+
+FAR = {"godalming": "galway", "seward": "cadiz", "van_helsing": "bucharest", "mina": "berlin"}
+
+
+@pytest.mark.parametrize("level", ["cautious", "cunning"])
+def test_he_keeps_a_new_vampire_from_a_hunter_near_and_lays_it_far_from_them(level):
+    """„Новый Вампир… Укрепление: Дракула сдвигается по дорожке Вампира на 2“ — unless a
+    hunter finds it first (by day it is killed). With a hunter a move away he lays what hurts
+    the hunter; with every hunter three moves or more away, the New Vampire (issue 42:
+    Cautious laid his New Vampire wherever he stood, and the tracking hunters beat him three
+    games in five)."""
+    assert _dracula_lays(level, {**FAR, "mina": "milan"}) == "wolves:1"
+    assert _dracula_lays(level, FAR) == "new_vampire:1"

@@ -4,7 +4,8 @@
   answers every other question at random: the floor the other two are measured against.
 - **Cautious** keeps out of the hunters' reach: each move minimises the chance that some
   hunter can step into his new place next turn (road, sea or the train die), ignoring what
-  they believe; in a fight he plays by the printed tables, as Cunning does.
+  they believe; he lays his encounters and, in a fight, plays by the printed tables as
+  Cunning does.
 - **Cunning** weighs what the hunters will believe after the move (the public belief,
   which Dracula can work out exactly since it is built from public facts): the chance of
   being found next turn when each hunter searches the likeliest places within his reach,
@@ -361,8 +362,8 @@ those that fight or rob the hunters."""
 HURTS = ("assassin", "minion_knife_rifle", "minion_knife_pistol", "minion_knife", "wolves",
          "lightning", "rats", "plague", "thief", "saboteur", "ambush", "desecrated_soil",
          "spy", "peasants", "hoax", "fog", "bats", "new_vampire")
-"""What Cunning lays where a hunter will soon search: what hurts him first; a New Vampire
-last (found by day it is killed)."""
+"""What Cunning and Cautious lay where a hunter will soon search: what hurts him first; a
+New Vampire last (found by day it is killed)."""
 
 
 def _lay(offered: list[Offer], seen: Seen) -> Offer:
@@ -413,7 +414,7 @@ def choose(memory: Memory, offered: list[Offer], rng: Random, level: str,
     if "start_at" in names:
         return _start(offered, seen, rng)
     if "place" in names:
-        if level == "cunning":
+        if level in ("cautious", "cunning"):
             return _lay(offered, seen)
         return min(offered, key=lambda o: (_rank_token(o["params"]["token"]),
                                            o["params"]["token"]))
