@@ -43,6 +43,9 @@ CHECK_EVERY = 15
 SKIP = re.compile(r"[0-9/:@]|\.\w")
 """Addresses, file names, hashes, counts: not words of a sentence."""
 CODE = re.compile(r"[A-Z0-9]{6}|[A-Z]{4}-[A-Z]{4}")
+HASH = re.compile(r"[0-9a-f]{12,}…?")
+"""A commitment or a log's hash as the fair-play line shows it: one of letters only
+("fedcccdfcffe…", about one table in a few thousand) is no word either."""
 WORD = re.compile(r"[^\W\d_]+")
 
 
@@ -85,7 +88,8 @@ def words(page: str) -> list[str]:
     screen.feed(page)
     out = []
     for token in " ".join(screen.text).split():
-        if not SKIP.search(token) and not CODE.fullmatch(token.strip(",.;·()«»")):
+        bare = token.strip(",.;·()«»")
+        if not SKIP.search(token) and not CODE.fullmatch(bare) and not HASH.fullmatch(bare):
             out += WORD.findall(token)
     for token in " ".join(screen.values).split():
         if "://" not in token:  # a field's raw value ("4/3/red", "punch=3 …"): words count

@@ -52,13 +52,20 @@ def play_to_the_end(page, chooser: random.Random,
         if kind is None:
             continue
         before = version(page)
+        # The live update may replace the area between looking and counting: look again.
         if kind == "list":
             options = found.locator("select option:not([disabled])")
-            value = options.nth(chooser.randrange(options.count())).get_attribute("value")
+            count = options.count()
+            if not count:
+                continue
+            value = options.nth(chooser.randrange(count)).get_attribute("value")
             found.locator("select").select_option(value=value)
             found.get_by_role("button").click()
         else:
-            found.nth(chooser.randrange(found.count())).click()
+            count = found.count()
+            if not count:
+                continue
+            found.nth(chooser.randrange(count)).click()
         page.wait_for_function(
             f"() => (document.querySelector('#live') || {{}}).dataset?.version !== '{before}'",
             timeout=WAIT)
