@@ -73,3 +73,29 @@ def test_he_keeps_a_new_vampire_from_a_hunter_near_and_lays_it_far_from_them(lev
     games in five)."""
     assert _dracula_lays(level, {**FAR, "mina": "milan"}) == "wolves:1"
     assert _dracula_lays(level, FAR) == "new_vampire:1"
+
+
+def _cunning_moves_from_munich(time: int) -> str:
+    """Where Cunning goes from Munich at the start of his turn, before its time phase (as
+    when he holds a card for the start), with the time marker on ``time``, Mina alone and
+    unarmed in Zurich, the other hunters far away."""
+    table = Table().start("munich", {**FAR, "mina": "zurich"})
+    table.pass_hunters()
+    table.state["time"] = time
+    table.state["turn"]["stage"] = "start"
+    memory = remember(None, *rules.app_moment(table.state, [], rules.DRACULA))
+    offered = [a.to_json() for a in rules.actions(table.state, rules.DRACULA)]
+    rng = fairness.seat_random_for("ab" * 32, [], 9, rules.DRACULA)
+    picked = decide(memory, offered, rng, "cunning")
+    assert picked is not None and picked["action"] == "move"
+    return str(picked["params"]["to"])
+
+
+def test_cunning_judges_his_move_by_the_hour_he_moves_in():
+    """„Во всех остальных случаях Дракула перемещает жетон Дня/Ночи на одно деление
+    вперед“ before he moves: at Midnight he moves in the Small Hours and bites the lone
+    unarmed hunter; in the Small Hours he would arrive at Dawn, without his Fangs and his
+    escapes as bat or mist, and keeps away (issue 42: he judged the hour before the marker
+    moved, and one fight he began in three came by day)."""
+    assert _cunning_moves_from_munich(4) == "zurich"
+    assert _cunning_moves_from_munich(5) != "zurich"

@@ -77,6 +77,17 @@ class Seen:
         self.vampires = int(view.get("vampires", 0))
         self.snapshot = snapshot(view)
 
+    def night_of_the_move(self) -> bool:
+        """Whether his move, the fight on arrival and the hunters' turn after it fall in the
+        night: his moves are offered at the start of his turn beside its cards, before the
+        time phase moves the marker on (unless he is at sea), so at Dusk he moves into the
+        Twilight and in the Small Hours into the Dawn (``time_track.after_time_phase``)."""
+        turn = self.view.get("turn") or {}
+        at_sea = self.here is not None and board.is_sea(self.here)
+        if turn.get("stage") != "start" or at_sea:
+            return self.night
+        return bool(cards.TIME_TRACK[(self.time + 1) % len(cards.TIME_TRACK)]["night"])
+
     def hunter_places(self) -> list[str]:
         return [h["place"] for h in self.hunters if h["place"]]
 
@@ -403,6 +414,7 @@ def choose(memory: Memory, offered: list[Offer], rng: Random, level: str,
     if level == "wandering":
         return _wandering(offered, seen, rng, names)
     if names & {"move", "teleport"}:
+        seen.night = seen.night_of_the_move()
         plays = [o for o in _at_once(offered) if _worth_now(o, seen)]
         if plays and level == "cunning":
             # the start of his turn: its cards stand beside his moves
