@@ -1,14 +1,20 @@
 """Does the server keep answering while the app plays Dracula? (issue 33, item 5)
 
-Starts ``companion serve`` on a temporary database (the app's pace set to 0: the app's
-Dracula decides back to back, the hardest case), creates a Fury table whose Dracula the app
-plays (Cunning) and a second, ordinary table. One thread plays the four hunters of the
-first table through the JSON API (random legal actions) so that the app's seat is busy the
-whole time; another reads the second table (``GET /api/t/<code>``) as fast as it is
-answered. Prints the other table's answer times (p50, p95, max) before the game and while
-the app plays, how many actions the app took, and the server's memory (VmRSS, VmHWM).
+Starts ``companion serve`` on a temporary database (the app's pace 0 unless ``--pace``
+says: the app's Dracula decides back to back, the hardest case), creates a Fury table
+whose Dracula the app plays (Cunning) and a second, ordinary table. One thread plays the
+four hunters of the first table through the JSON API (random legal actions) so that the
+app's seat is busy the whole time; another reads the second table (``GET /api/t/<code>``)
+as fast as it is answered. Prints the other table's answer times (min, p50, p95, max)
+before the game and while the app plays, how many actions the app took, and the server's
+memory (VmRSS, VmHWM).
 
-    .venv/bin/python bench/app_seat.py [--seconds 60]
+With ``--pace 1.2`` (the table's pace) it also measures what a table sees: the pause from
+each step to the app's action after it (min, p50, p95, max), from the times the referee
+writes on every event — issues 40 and 42 ask that pause to be the pace, whatever the
+decision took.
+
+    .venv/bin/python bench/app_seat.py [--seconds 60] [--pace 1.2]
 
 Not a test: nothing fails on a slow figure (bench/README.md).
 """
@@ -21,6 +27,7 @@ import os
 import random
 import signal
 import socket
+import sqlite3
 import statistics
 import subprocess
 import sys
@@ -29,7 +36,10 @@ import threading
 import time
 import urllib.error
 import urllib.request
+from datetime import datetime
+from itertools import pairwise
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -59,6 +69,9 @@ def pct(values: list[float], q: float) -> float:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--seconds", type=float, default=60.0)
+    parser.add_argument("--pace", type=float, default=0.0,
+                        help="the app's pace in seconds (COMPANION_APP_PACE; the table's "
+                             "is 1.2); 0: the app decides back to back")
     args = parser.parse_args()
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
@@ -70,7 +83,7 @@ def main() -> int:
          str(port), "--db", str(folder / "c.db"), "--public-url", base,
          "--max-per-client", "1000"], cwd=ROOT, stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL, start_new_session=True,
-        env={**os.environ, "COMPANION_APP_PACE": "0"})
+        env={**os.environ, "COMPANION_APP_PACE": str(args.pace)})
     try:
         for _ in range(300):
             try:
@@ -82,7 +95,7 @@ def main() -> int:
                                            "seats": [{"name": "A"}, {"name": "B"}]})
         quiet = read_for(base, other["code"], 5.0)
         stop = threading.Event()
-        played = {"hunter": 0, "games": 0, "versions": 0}
+        played: dict[str, Any] = {"hunter": 0, "games": 0, "versions": 0, "codes": set()}
         thread = threading.Thread(target=hunters, args=(base, stop, played))
         thread.start()
         busy = read_for(base, other["code"], args.seconds)
@@ -94,16 +107,32 @@ def main() -> int:
             "other table, while the app plays (ms)": summary(busy),
             "games begun": played["games"], "hunter actions": played["hunter"],
             "app actions (versions less hunter actions)": played["versions"]
-            - played["hunter"], "server memory (kB)": rss}, indent=1))
+            - played["hunter"], "server memory (kB)": rss,
+            f"from a step to the app's action, pace {args.pace} s (ms)": summary(
+                pauses(folder / "c.db", played["codes"]), "app actions")}, indent=1))
     finally:
         os.killpg(server.pid, signal.SIGTERM)
         server.wait(timeout=30)
     return 0
 
 
-def summary(times: list[float]) -> dict[str, float]:
-    return {"reads": len(times), "p50": round(1000 * statistics.median(times), 2),
+def summary(times: list[float], what: str = "reads") -> dict[str, float]:
+    if not times:
+        return {what: 0}
+    return {what: len(times), "min": round(1000 * min(times), 2),
+            "p50": round(1000 * statistics.median(times), 2),
             "p95": round(1000 * pct(times, 0.95), 2), "max": round(1000 * max(times), 2)}
+
+
+def pauses(database: Path, codes: set[str]) -> list[float]:
+    """Seconds from each event at the app's tables to the app's action after it (Dracula,
+    seat 0): the step that made his seat due, or his own action before."""
+    with sqlite3.connect(f"file:{database}?mode=ro", uri=True) as db:
+        rows = db.execute("select table_code, seat, created from events "
+                          "where undone_by is null order by table_code, id").fetchall()
+    return [(datetime.fromisoformat(created) - datetime.fromisoformat(before)).total_seconds()
+            for (code_before, _, before), (code, seat, created) in pairwise(rows)
+            if seat == 0 and code == code_before and code in codes]
 
 
 def read_for(base: str, code: str, seconds: float) -> list[float]:
@@ -116,7 +145,7 @@ def read_for(base: str, code: str, seconds: float) -> list[float]:
     return times
 
 
-def hunters(base: str, stop: threading.Event, played: dict[str, int]) -> None:
+def hunters(base: str, stop: threading.Event, played: dict[str, Any]) -> None:
     """One game after another against the app's Dracula, the hunters at random."""
     chooser = random.Random(7)
     while not stop.is_set():
@@ -124,10 +153,11 @@ def hunters(base: str, stop: threading.Event, played: dict[str, int]) -> None:
             "game": "fury", "deal": "now", "options": {"dracula_by_app": "cunning"},
             "seats": [{"name": "Dracula"}, {"name": "Anna"}]})
         played["games"] += 1
+        played["codes"].add(app["code"])
         play(base, app["seats"][1]["token"], stop, played, chooser)
 
 
-def play(base: str, token: str, stop: threading.Event, played: dict[str, int],
+def play(base: str, token: str, stop: threading.Event, played: dict[str, Any],
          chooser: random.Random) -> None:
     version = 0
     while not stop.is_set():

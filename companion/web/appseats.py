@@ -4,12 +4,18 @@ a pace a table can follow.
 
 Each decision is ``referee.appseat``'s three parts. Under ``companion serve`` in the fast
 mode (gevent's event loop; the command sets ``APP_SEATS_IN_LOOP``) a greenlet per table
-waits ``APP_PACE`` seconds, then reads the table and decides in a worker thread — its own
-database connection, no lock held — so the server keeps answering every other screen
-meanwhile; storing the action is one write transaction in the loop, like a phone's. In the
-pure-Python mode (waitress's threads; ``APP_SEATS_IN_THREADS``) a thread per table does the
-same on its own connection. Where no server runs (Flask's test client, the tests) the
-decisions are taken at the end of the request that made them due, before its answer.
+reads the table and decides in a worker thread — its own database connection, no lock
+held — so the server keeps answering every other screen meanwhile, then waits until
+``APP_PACE`` seconds have passed since the step that made the seat due (or since its own
+last action) and stores the action in one write transaction in the loop, like a phone's.
+The pause a table sees is thus the pace, however long the decision took (issues 40 and 42:
+a pause that grew with a hard decision would hint at what the seat holds). A write to the
+table during the wait (a hunter takes back a free action, another phone acts) makes the
+stored decision stale: ``take`` refuses it and the app decides again from the table as it
+is then, its pace counted from that write. In the pure-Python mode (waitress's threads;
+``APP_SEATS_IN_THREADS``) a thread per table does the same on its own connection. Where no
+server runs (Flask's test client, the tests) the decisions are taken at the end of the
+request that made them due, before its answer.
 
 A write that makes the app's seat due is noticed through ``store.on_commit`` (every commit
 names the tables it changed); a server that starts with such a table waiting picks it up
@@ -30,14 +36,16 @@ from companion.referee import appseat
 from companion.web.db import get_db
 
 PACE_SECONDS = 1.2
-"""Between two of the app's actions under the server: each shows on the screens (the
-tablet, the phones) long enough for a table to follow, and a hunter may still take back
-a free action of his own before the app answers it."""
+"""From the step that made the app's seat due (or its own last action) to its action under
+the server, however long it took to decide: each step shows on the screens (the tablet,
+the phones) long enough for a table to follow, and a hunter may still take back a free
+action of his own before the app answers it."""
 
 _changed: set[str] = set()
 """Tables written since the last request ended (the commit listener fills it)."""
-_running: dict[str, bool] = {}
-"""Tables whose app seat a greenlet or a thread plays now → asked again meanwhile."""
+_running: dict[str, float | None] = {}
+"""Tables whose app seat a greenlet or a thread plays now → when a write asked for it again
+since it last read the table (``time.monotonic``), None when none did."""
 _running_lock = threading.Lock()
 _inline = threading.local()
 _worker = threading.local()
@@ -80,12 +88,13 @@ def schedule(app: Flask, code: str) -> None:
             _inline.busy = False
             _changed.discard(code)
         return
+    asked = time.monotonic()
     with _running_lock:
         if code in _running:
-            _running[code] = True
+            _running[code] = asked
             return
-        _running[code] = False
-    _spawn(app, _play, app, code)
+        _running[code] = None
+    _spawn(app, _play, app, code, asked)
 
 
 def resume(app: Flask) -> None:
@@ -108,7 +117,11 @@ def _spawn(app: Flask, run: Any, *args: Any) -> None:
         threading.Thread(target=run, args=args, name="app-seat", daemon=True).start()
 
 
-def _play(app: Flask, code: str) -> None:
+def _play(app: Flask, code: str, since: float) -> None:
+    """Decide, wait out the pace, store; again until the app's seats have nothing to do.
+    The pace counts from ``since``: the app's own last action, or the newest write to the
+    table its decision read (a write asks with its time through ``schedule``), whichever
+    came last — at first the write that started this run."""
     path = app.config["DATABASE"]
     if app.config.get("APP_SEATS_IN_LOOP"):
         import gevent
@@ -127,21 +140,39 @@ def _play(app: Flask, code: str) -> None:
         with app.app_context():
             db = get_db()
             while True:
-                sleep(app.config["APP_PACE"])
-                turn = decide()
-                if turn is None:
-                    with _running_lock:
-                        again = _running.get(code)
-                        _running[code] = False
-                    if again:
-                        continue
-                    break
-                appseat.take(db, *turn)
+                decided = decide()
+                with _running_lock:         # the writes it read, or that came since
+                    asked = _running.get(code)
+                    if decided is None and asked is None:
+                        _running.pop(code, None)
+                        return
+                    _running[code] = None
+                if asked is not None:
+                    since = max(since, asked)
+                if decided is None:
+                    continue
+                if store.version(db, code) != decided[0].version:
+                    if asked is None:       # a write since it read the table: again
+                        _not_yet_asked(code)
+                    continue
+                sleep(max(0.0, since + app.config["APP_PACE"] - time.monotonic()))
+                if appseat.take(db, *decided):
+                    since = time.monotonic()
+                    _changed.discard(code)      # its own write asks nothing of it
+                    continue
+                _not_yet_asked(code)        # a write during the wait: again
     except Exception:
         app.logger.exception("the app's seat at table %s could not act", code)
-    finally:
         with _running_lock:
             _running.pop(code, None)
+
+
+def _not_yet_asked(code: str) -> None:
+    """The table moved on by a write that has not asked for the app yet (its request is
+    still being answered): the pace counts from now unless it asks meanwhile."""
+    with _running_lock:
+        if _running.get(code) is None:
+            _running[code] = time.monotonic()
 
 
 def _prepare_and_decide(path: str, code: str) -> tuple[appseat.Turn, dict[str, Any]] | None:

@@ -9,6 +9,9 @@ import random
 import re
 import threading
 import time
+from typing import Any
+
+import pytest
 
 from companion import referee, store
 from companion.fairplay import verify
@@ -176,6 +179,8 @@ def test_in_the_pure_python_mode_the_apps_dracula_plays_from_a_thread_of_its_own
     class Pace:
         """The thread's wait for the table's pace, held until the test lets it go."""
 
+        monotonic = staticmethod(time.monotonic)
+
         @staticmethod
         def sleep(seconds: float) -> None:
             assert paced.wait(60)
@@ -231,3 +236,173 @@ def test_the_host_is_told_when_the_app_decides_the_same_again_after_an_undo(tabl
     hunter_undone = client.post(f"/api/h/{created['host_token']}/undo")
     assert hunter_undone.status_code == 200
     assert texts(client.get(host).get_data(as_text=True), "app-again") == []
+
+
+class PaceClock:
+    """The app seats' clock under the server, in the tests of their pace (issues 40, 42): a
+    wait moves it on at once, each decision takes ``deciding`` seconds of it; what the test
+    gives ``during_wait`` happens once, ``after`` seconds into the app's first wait, and
+    ``after_action`` once, ``after`` seconds after the app's first action, as its next
+    decision begins. The app's runs that a write spawns are kept, then played in the test's
+    own thread."""
+
+    def __init__(self, deciding: float) -> None:
+        self.now = 100.0
+        self.deciding = deciding
+        self.during_wait: Any = None
+        self.after_action: Any = None
+        self.after = 0.0
+        self.runs: list[tuple[Any, tuple[Any, ...]]] = []
+        self.decided: list[int] = []
+        """The table's version each decision was made at."""
+        self.taken: list[tuple[float, int, bool]] = []
+        """When the app stored (or tried to store) an action, at which version, and whether
+        it was stored."""
+
+    def monotonic(self) -> float:
+        return self.now
+
+    def sleep(self, seconds: float) -> None:
+        change, self.during_wait = self.during_wait, None
+        if change is not None:
+            self.now += self.after
+            seconds -= self.after
+            change()
+        self.now += max(0.0, seconds)
+
+    def play(self) -> None:
+        while self.runs:
+            run, args = self.runs.pop(0)
+            run(*args)
+
+
+@pytest.fixture(params=["threads", "loop"])
+def paced(request, app, monkeypatch):
+    """A factory of ``PaceClock``s under either server mode: waitress's threads, or gevent's
+    loop with its worker threads (the clock stands in for ``gevent.sleep`` there)."""
+    from companion.web import appseats
+
+    def make(deciding: float) -> PaceClock:
+        clock = PaceClock(deciding)
+        appseats._changed.clear()           # tables other tests wrote outside a request
+        monkeypatch.setattr(appseats, "time", clock)
+        if request.param == "loop":
+            import gevent
+
+            monkeypatch.setattr(gevent, "sleep", clock.sleep)
+        monkeypatch.setitem(app.config, "APP_SEATS_IN_LOOP", request.param == "loop")
+        monkeypatch.setitem(app.config, "APP_SEATS_IN_THREADS", request.param == "threads")
+        monkeypatch.setattr(appseats, "_spawn",
+                            lambda app, run, *args: clock.runs.append((run, args)))
+        decide, take = appseats._prepare_and_decide, appseat.take
+
+        def deciding(path: str, code: str) -> Any:
+            if clock.after_action is not None and clock.taken and clock.taken[0][2]:
+                change, clock.after_action = clock.after_action, None
+                clock.now += clock.after
+                change()
+            decided = decide(path, code)
+            clock.now += clock.deciding
+            if decided is not None:
+                clock.decided.append(decided[0].version)
+            return decided
+
+        def taking(db: Any, turn: appseat.Turn, action: dict[str, Any]) -> bool:
+            stored = take(db, turn, action)
+            clock.taken.append((clock.now, turn.version, stored))
+            return stored
+
+        monkeypatch.setattr(appseats, "_prepare_and_decide", deciding)
+        monkeypatch.setattr(appseat, "take", taking)
+        return clock
+
+    yield make
+    appseats._running.clear()
+
+
+def _deal_with_the_apps_hunters(tables, client) -> dict[str, Any]:
+    """Vlad as Dracula, the app at the hunters' seat: the deal makes the app's hunters due
+    (each places his figure)."""
+    created = tables.create("fury", names=("Vlad", "The app"), deal="join",
+                            options={"seat2_by_app": "tracking"})
+    vlad = created["seats"][0]["token"]
+    value, commitment = secret()
+    assert client.post(f"/api/h/{created['host_token']}/check", json={}).status_code == 200
+    assert client.post(f"/api/s/{vlad}/join", json={"commitment": commitment}).status_code \
+        == 200
+    assert client.post(f"/api/s/{vlad}/reveal", json={"contribution": value}).status_code \
+        == 200
+    return created
+
+
+@pytest.mark.parametrize("deciding", [0.0, 0.9])
+def test_the_apps_hunters_act_at_the_tables_pace_however_long_they_decide(
+        tables, client, paced, deciding):
+    """Issue 42, item 3 (the app's hunters at "the same pace … as a person") and issue 40
+    (a pause must not tell what a seat holds): the app's seat waits the table's pace
+    (``APP_PACE``, 1.2 s) from the step that made it due, or from its own last action, and
+    not the pace and then its decision's time — a hunter seat placing its four figures after
+    the deal lands each 1.2 s after the one before, whether a decision took nothing or
+    0.9 s (not 2.1 s: a harder decision would show as a longer pause)."""
+    clock = paced(deciding)
+    vlad = _deal_with_the_apps_hunters(tables, client)["seats"][0]["token"]
+    clock.play()
+    assert [stored for _, _, stored in clock.taken] == [True] * 4
+    assert [round(at - 100.0, 6) for at, _, _ in clock.taken] == [1.2, 2.4, 3.6, 4.8]
+    assert "start_at" in [a["action"] for a in tables.seat(vlad)["actions"]], \
+        "Dracula chooses his start next"
+
+
+def test_a_change_during_the_apps_wait_makes_it_decide_again_on_the_new_table(
+        tables, client, app, paced):
+    """Issue 42, item 3: the app decides at once and then waits the table's pace before its
+    action shows. Anna places her fourth hunter, which makes the app's Dracula due; while
+    he waits she takes the placement back and places that hunter elsewhere. The decision
+    made on the old table is not stored; the app decides again on the new one and acts
+    1.2 s after her new placement — once: nothing lost, nothing doubled."""
+    created = tables.create("fury", names=("Dracula", "Anna"), options=APP)
+    code, anna = created["code"], created["seats"][1]["token"]
+    for place in ("paris", "berlin", "rome"):
+        assert tables.act(anna, "start_at", {"place": place}).status_code == 200
+    clock = paced(0.9)
+    assert tables.act(anna, "start_at", {"place": "madrid"}).status_code == 200
+    placed = tables.seat(anna)["version"]
+    changed: dict[str, Any] = {}
+
+    def take_back_and_place_elsewhere() -> None:
+        assert client.post(f"/api/s/{anna}/undo").status_code == 200
+        assert tables.act(anna, "start_at", {"place": "lisbon"}).status_code == 200
+        changed.update(at=clock.now, version=tables.seat(anna)["version"])
+
+    clock.during_wait, clock.after = take_back_and_place_elsewhere, 0.1
+    clock.play()
+    assert changed, "the app never waited"
+    assert clock.decided == [placed, changed["version"]]
+    assert clock.taken == [(pytest.approx(100.0 + 1.2), placed, False),
+                           (pytest.approx(changed["at"] + 1.2), changed["version"], True)]
+    with app.app_context():
+        from companion.web.db import get_db
+
+        live = [e for e in store.events(get_db(), code) if e["undone_by"] is None]
+    assert [e["seat"] for e in live] == [1, 1, 1, 1, 0]
+    view = tables.seat(anna)["view"]
+    assert view["phase"] == "play" and view["turn"]["who"] == "godalming"
+
+
+def test_the_pace_counts_from_a_step_taken_just_after_the_apps_action(tables, client,
+                                                                       paced):
+    """Issues 40, 42: the pause a table sees runs from the newest step, whoever took it. The
+    host undoes the app's first placement 0.3 s after it shows, as the app begins its next
+    decision: the app places that hunter again 1.2 s after the undo (2.7 s), not 1.2 s
+    after its own action (2.4 s), and the other three follow 1.2 s apart."""
+    clock = paced(0.9)
+    host = _deal_with_the_apps_hunters(tables, client)["host_token"]
+
+    def host_undoes() -> None:
+        assert client.post(f"/api/h/{host}/undo").status_code == 200
+
+    clock.after_action, clock.after = host_undoes, 0.3
+    clock.play()
+    assert clock.after_action is None, "the host never undid"
+    assert [round(at - 100.0, 6) for at, _, stored in clock.taken if stored] == [
+        1.2, 2.7, 3.9, 5.1, 6.3]
