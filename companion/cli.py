@@ -20,8 +20,6 @@ if TYPE_CHECKING:
     from companion.games.fury.selfplay import Harness
 
 DEFAULT_DB = "instance/companion.db"
-EXPORT_DEPTH = 64
-"""An export nests about ten deep; anything far deeper is not one."""
 
 
 def terminal_qr(text: str) -> str:
@@ -135,6 +133,7 @@ def export(args: argparse.Namespace) -> int:
 def verify(args: argparse.Namespace) -> int:
     from companion.fairplay import inputs
     from companion.fairplay.errors import TableError
+    from companion.fairplay.verify import EXPORT_DEPTH
     from companion.fairplay.verify import verify as check
 
     try:
