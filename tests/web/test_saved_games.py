@@ -356,3 +356,13 @@ def test_a_refusal_is_said_in_the_language_the_page_was_opened_in(client):
     assert answer.status_code == 400
     assert texts(answer.get_data(as_text=True), "error")[0].startswith(
         "Этот файл — не экспорт игры.")
+
+
+def test_a_saved_fury_game_is_told_in_the_language_the_page_was_opened_in(evening):
+    """In Czech the whole end is Czech, the outcome's sentence too (it was English on every
+    Fury end screen: its two sentences were not marked for translation)."""
+    page = opened(evening["client"], as_file(evening["fury"]["export"]), lang="cs")
+    told = texts(page.get_data(as_text=True), "result")[0]
+    assert "Stupnice upírů dosáhla 6: Drákula vítězí." in told \
+        or "Drákulova krev klesla na 0: lovci vítězí." in told
+    assert "wins" not in told and "win." not in told
