@@ -265,8 +265,21 @@ def _replayed(export: dict[str, Any]) -> saved.Saved:
     from gevent.threadpool import ThreadPool
 
     pool = current_app.extensions.setdefault("saved_games_replay", ThreadPool(1))
-    opened: saved.Saved = pool.apply(saved.open_export, (export,))
+    answer: tuple[saved.Saved | None, Exception | None] = pool.apply(_opened_or_refused,
+                                                                    (export,))
+    opened, refused = answer
+    if opened is None:
+        # Raised here, where the app answers it (the pool would print it as a crash).
+        raise refused or RuntimeError("the replay gave nothing")
     return opened
+
+
+def _opened_or_refused(export: dict[str, Any]) -> tuple[saved.Saved | None, Exception | None]:
+    """In the worker thread: the saved game, or why it was not opened."""
+    try:
+        return saved.open_export(export), None
+    except Exception as error:
+        return None, error
 
 
 # --- a screen's forms, read as the JSON body ------------------------------------------------

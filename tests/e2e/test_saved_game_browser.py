@@ -14,7 +14,8 @@ from playwright.sync_api import expect
 
 from companion import create_app
 from tests.conftest import Tables
-from tests.e2e.conftest import WAIT, step
+from tests.e2e.conftest import TABLET, WAIT, Device, step
+from tests.e2e.test_accessibility_browser import AXE, RUN_AXE
 from tests.web.test_app_seat import _hunters_play
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -37,8 +38,17 @@ def saved_fury(tmp_path):
     return path
 
 
-def test_a_saved_fury_game_steps_through_the_chase(server, devices, saved_fury):
-    laptop = devices("saved-game", "tablet")
+def test_a_saved_fury_game_steps_through_the_chase(server, browser, saved_fury):
+    """The page is read by axe too (no critical or serious violation), as every screen."""
+    laptop = Device(browser, "saved-game", bypass_csp=True, **TABLET)
+    laptop.context.add_init_script(path=AXE)
+    try:
+        steps_through(server, laptop, saved_fury)
+    finally:
+        laptop.close()
+
+
+def steps_through(server: str, laptop: Device, saved_fury) -> None:
     laptop.page.goto(server + "/")
     laptop.page.get_by_role("link", name="Open a saved game").click()
     laptop.page.set_input_files("input[name=export]", str(saved_fury))
@@ -68,3 +78,5 @@ def test_a_saved_fury_game_steps_through_the_chase(server, devices, saved_fury):
     assert chase.locator("g.fc-step.step-later").count() == 0
     laptop.page.evaluate("window.scrollTo(0, 0)")
     laptop.shot("saved-fury-top", full_page=False)
+    grave = [v for v in laptop.page.evaluate(RUN_AXE) if v["impact"] in ("critical", "serious")]
+    assert grave == [], grave
