@@ -366,3 +366,27 @@ def test_a_saved_fury_game_is_told_in_the_language_the_page_was_opened_in(evenin
     assert "Stupnice upírů dosáhla 6: Drákula vítězí." in told \
         or "Drákulova krev klesla na 0: lovci vítězí." in told
     assert "wins" not in told and "win." not in told
+
+
+def test_companion_show_writes_the_same_end_as_one_file(evening, tmp_path, capsys):
+    """``companion show FILE --html OUT``: the page the app shows, as one file that opens
+    from a disk — its styles, script and map inside it, nothing asked of a server — and a
+    file the page refuses is refused with the same sentence."""
+    export = tmp_path / "table-export.json"
+    export.write_bytes(as_file(evening["fury"]["export"]))
+    out = tmp_path / "chase.html"
+    assert main(["show", str(export), "--html", str(out)]) == 0
+    page = out.read_text(encoding="utf-8")
+    shown = opened(evening["client"], export.read_bytes()).get_data(as_text=True)
+    for part in ("fd-chase", "result", "log"):
+        assert texts(page, part) == texts(shown, part), part
+    assert "/static/" not in page and "<script src" not in page
+    assert page.count("<style>") >= 2, "the app's styles and Fury's"
+    assert 'href="data:image/svg+xml;base64,' in page, "the map inside the page"
+    assert "Open another saved game" not in page
+    public = tmp_path / "public.json"
+    public.write_bytes(as_file(evening["fury"]["public"]))
+    capsys.readouterr()
+    assert main(["show", str(public), "--html", str(tmp_path / "no.html")]) == 1
+    assert "error: This is the public record of a game" in capsys.readouterr().err
+    assert not (tmp_path / "no.html").exists()
