@@ -27,6 +27,7 @@ from companion.web import render
 from tests.conftest import Tables
 from tests.random_tables import chosen
 from tests.seeds import fixed_seeds
+from tests.test_i18n_screens import ALLOWED, WORD, words
 from tests.web.screens import csrf, texts
 from tests.web.test_app_seat import _hunters_play
 from tests.web.test_bounds import snapshot
@@ -390,3 +391,15 @@ def test_companion_show_writes_the_same_end_as_one_file(evening, tmp_path, capsy
     assert main(["show", str(public), "--html", str(tmp_path / "no.html")]) == 1
     assert "error: This is the public record of a game" in capsys.readouterr().err
     assert not (tmp_path / "no.html").exists()
+
+
+@pytest.mark.parametrize("name", ["fury", "drakula", "hera_zeus"])
+def test_a_saved_game_opened_in_russian_shows_no_latin_word(evening, name):
+    """Every word of the page is Russian (issue 32's rule for every screen), but the
+    players' own names and what every Russian screen may print as it is."""
+    export = evening[name]["export"]
+    page = opened(evening["client"], as_file(export), lang="ru").get_data(as_text=True)
+    names = {word for seat in export["seats"] for word in WORD.findall(seat["name"])}
+    found = {word for word in words(page)
+             if word.isascii() and word not in ALLOWED and word not in names}
+    assert found == set()
