@@ -18,6 +18,7 @@ codes, the language switches that reload a page — is HTML alone and stays in
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable
 from contextlib import suppress
 from dataclasses import dataclass, field
@@ -255,13 +256,17 @@ def open_saved(posted: dict[str, Any]) -> Answer:
     return Answer(data=render.saved_games(_replayed(posted)))
 
 
+_one_replay = threading.Lock()
+
+
 def _replayed(export: dict[str, Any]) -> saved.Saved:
-    """The replay takes a second or two of a core for a long game: under gevent's loop (the
-    fast mode) it runs in a worker thread of its own, one replay at a time, so that the
-    tables' screens are answered meanwhile; a thread of waitress's (the pure-Python mode)
-    or a test's request runs it as it is."""
+    """The replay takes a second or two of a core for a long game, one at a time: under
+    gevent's loop (the fast mode) in a worker thread of its own, so that the tables'
+    screens are answered meanwhile; in a thread of waitress's (the pure-Python mode), or a
+    test's request, as it is."""
     if not current_app.config.get("APP_SEATS_IN_LOOP"):
-        return saved.open_export(export)
+        with _one_replay:
+            return saved.open_export(export)
     from gevent.threadpool import ThreadPool
 
     pool = current_app.extensions.setdefault("saved_games_replay", ThreadPool(1))
