@@ -269,7 +269,9 @@ def _replayed(export: dict[str, Any]) -> saved.Saved:
             return saved.open_export(export)
     from gevent.threadpool import ThreadPool
 
-    pool = current_app.extensions.setdefault("saved_games_replay", ThreadPool(1))
+    pool = current_app.extensions.get("saved_games_replay")
+    if pool is None:
+        pool = current_app.extensions["saved_games_replay"] = ThreadPool(1)
     answer: tuple[saved.Saved | None, Exception | None] = pool.apply(_opened_or_refused,
                                                                     (export,))
     opened, refused = answer
