@@ -1,5 +1,6 @@
 """The ``companion`` command: ``serve`` a table on the LAN, ``export`` a game, ``verify`` one,
-``selfplay`` Fury of Dracula's app-played Dracula against simulated hunters."""
+``show`` its end as one page, ``selfplay`` Fury of Dracula's app-played Dracula against
+simulated hunters."""
 
 from __future__ import annotations
 
@@ -20,8 +21,6 @@ if TYPE_CHECKING:
     from companion.games.fury.selfplay import Harness
 
 DEFAULT_DB = "instance/companion.db"
-EXPORT_DEPTH = 64
-"""An export nests about ten deep; anything far deeper is not one."""
 
 
 def terminal_qr(text: str) -> str:
@@ -135,6 +134,7 @@ def export(args: argparse.Namespace) -> int:
 def verify(args: argparse.Namespace) -> int:
     from companion.fairplay import inputs
     from companion.fairplay.errors import TableError
+    from companion.fairplay.verify import EXPORT_DEPTH
     from companion.fairplay.verify import verify as check
 
     try:
@@ -158,6 +158,37 @@ def verify(args: argparse.Namespace) -> int:
     report = check(data)
     print(report.summary())
     return 0 if report.ok else 1
+
+
+def show(args: argparse.Namespace) -> int:
+    """A finished game's export as one HTML file: its end as the tablet showed it (the page
+    the app's *Open a saved game* shows), replayed as ``verify`` replays it."""
+    from companion import create_app
+    from companion.fairplay.errors import TableError
+    from companion.referee import saved
+    from companion.server.bounds import SAVED_GAME_BYTES
+    from companion.web import standalone
+
+    try:
+        with Path(args.file).open("rb") as file:
+            data = file.read(SAVED_GAME_BYTES + 1)
+    except OSError as error:
+        return fail(f"cannot read {args.file}: {error.strerror or error}")
+    app = create_app({"SECRET_KEY": "show", "DATABASE": ":memory:"})
+    with app.app_context():
+        try:
+            opened = saved.open_export(saved.read(data, SAVED_GAME_BYTES))
+        except TableError as error:
+            for problem in getattr(error, "problems", [])[:5]:
+                print(f"- {problem}", file=sys.stderr)
+            return fail(str(error))
+        page = standalone.saved_page(opened, args.lang)
+    try:
+        Path(args.html).write_text(page, encoding="utf-8")
+    except OSError as error:
+        return fail(f"cannot write {args.html} ({error.strerror or error}).")
+    print(f"wrote {args.html}")
+    return 0
 
 
 def selfplay_harness() -> Harness:
@@ -232,6 +263,13 @@ def command_line() -> argparse.ArgumentParser:
     check = commands.add_parser("verify", help="replay an export and check every outcome")
     check.add_argument("file")
     check.set_defaults(func=verify)
+    page = commands.add_parser("show", help="write a finished game's export as one HTML "
+                               "page: its end as the tablet showed it, replayed as verify does")
+    page.add_argument("file")
+    page.add_argument("--html", required=True, metavar="OUT", help="the page to write")
+    page.add_argument("--lang", default="en", choices=("en", "cs", "ru"),
+                      help="the page's language (default: en)")
+    page.set_defaults(func=show)
     sim = commands.add_parser("selfplay", help="play whole games between the app's Dracula "
                               "and simulated hunters; print win rates with 95 %% intervals")
     sim.add_argument("game", help="the game (fury)")

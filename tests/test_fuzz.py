@@ -115,7 +115,7 @@ def targets(table: dict[str, Any]) -> list[str]:
         "/api/tables", f"/api/s/{seat}/act", f"/api/s/{seat}/join", f"/api/s/{seat}/reveal",
         f"/api/s/{seat}/undo", f"/api/h/{host}/start", f"/api/h/{host}/undo",
         f"/api/h/{host}/reissue/1", f"/api/s/{other}/join", f"/api/s/{other}/reveal",
-        f"/api/s/{other}/act", f"/api/h/{other_host}/start",
+        f"/api/s/{other}/act", f"/api/h/{other_host}/start", "/api/saved",
     ]
 
 
@@ -143,6 +143,60 @@ def test_actions_with_random_parameters(app, table, data):
         body["key"] = data.draw(TEXT)
     check(app, lambda c: c.post(f"/api/s/{seat}/act",
                                 data=json.dumps(body, ensure_ascii=True),
+                                content_type="application/json"))
+
+
+@pytest.fixture
+def finished(app) -> dict[str, Any]:
+    """A Drakula game's full export, its first moves played and the table ended."""
+    client = app.test_client()
+    made = client.post("/api/tables", json={
+        "game": "drakula", "deal": "now", "seats": [{"name": "Anna"}, {"name": "Bob"}]})
+    table = made.get_json()
+    for _ in range(6):
+        for seat in table["seats"]:
+            answer = client.get(f"/api/s/{seat['token']}").get_json()
+            if answer["actions"]:
+                offer = answer["actions"][0]
+                client.post(f"/api/s/{seat['token']}/act", json={
+                    "action": offer["action"], "params": offer["params"],
+                    "version": answer["version"]})
+    client.post(f"/api/h/{table['host_token']}/end")
+    export: dict[str, Any] = client.get(f"/api/h/{table['host_token']}/export").get_json()
+    assert client.post("/api/saved", json=export).status_code == 200, "it opens as it is"
+    return export
+
+
+def _places(value: Any, path: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+    """Every place in a JSON value, as the keys and indexes that lead to it."""
+    found = [path]
+    if isinstance(value, dict):
+        for key, inner in value.items():
+            found += _places(inner, (*path, key))
+    elif isinstance(value, list):
+        for index, inner in enumerate(value):
+            found += _places(inner, (*path, index))
+    return found
+
+
+@FUZZ
+@given(data=st.data())
+def test_a_saved_game_with_any_part_changed_is_refused_cleanly(app, finished, data):
+    """Issue 42, item 4: a saved game's export with one part replaced by anything (a
+    tampered, truncated or foreign file) is opened or refused with a sentence, never a
+    5xx, and changes nothing."""
+    changed = json.loads(json.dumps(finished))
+    places = _places(changed)
+    for _ in range(data.draw(st.integers(1, 3))):
+        path = data.draw(st.sampled_from(places[1:]))
+        holder = changed
+        try:
+            for step in path[:-1]:
+                holder = holder[step]
+            holder[path[-1]] = data.draw(JSON)
+        except (KeyError, IndexError, TypeError):
+            continue    # an earlier change took that place away
+    check(app, lambda c: c.post("/api/saved", data=json.dumps(changed, ensure_ascii=True),
                                 content_type="application/json"))
 
 

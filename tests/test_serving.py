@@ -231,6 +231,28 @@ def test_a_body_is_read_whole_and_the_apps_own_limit_still_holds(server):
     assert refused.status == 413
 
 
+def test_a_saved_games_file_may_be_larger_than_any_other_body(server):
+    """Issue 42, item 4: a whole evening's export is larger than any other request (a Fury
+    game's is 135–190 KB, and every other body stops at 256 KiB): the viewer's paths take up
+    to ``SAVED_GAME_BYTES`` — the body reaches the app, which reads it (here: no export, a
+    400 with its sentence) — while the same body elsewhere, and a larger one there, is
+    refused at the server (413)."""
+    body = json.dumps({"format": "not an export", "pad": "x" * 600_000}).encode()
+    assert bounds.MAX_BODY_BYTES < len(body) < bounds.SAVED_GAME_BYTES
+    head = (b"POST %s HTTP/1.1\r\nHost: x\r\nConnection: close\r\n"
+            b"Content-Type: application/json\r\nContent-Length: %d\r\n\r\n")
+    read = exchange(server.port, head % (b"/api/saved", len(body)) + body)
+    assert read.status == 400
+    assert json.loads(read.body)["error"].startswith("This file is not a game's export.")
+    for path, size in ((b"/api/tables", len(body)),
+                       (b"/api/saved", bounds.body_limit("/api/saved") + 1)):
+        # Refused on the declared length: the server answers before the body is sent.
+        with socket.create_connection(("127.0.0.1", server.port), timeout=10) as sock:
+            sock.sendall(head % (path, size))
+            assert sock.recv(100).startswith(b"HTTP/1.1 413"), path
+    assert call(server.base, "GET", "/api/games")[0] == 200
+
+
 def test_request_headers_reach_the_app_as_gevents_own_reader_hands_them_on():
     """The header block is looked up by name in a dict and handed to the app from the pairs
     read: every lookup and every ``HTTP_`` key as gevent's own code makes them from the

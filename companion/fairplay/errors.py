@@ -38,6 +38,12 @@ class Stale(TableError):
     status = 409
 
 
+class TooLarge(TableError):
+    """More than the request may hold (a saved game's file beyond its bound)."""
+
+    status = 413
+
+
 class Refused(TableError):
     """Well-formed, but not allowed now."""
 

@@ -34,6 +34,8 @@ from companion.games import GAMES
 from companion.games.base import Game, RuleError, app_player
 
 FORMATS = ("table-companion-export/1", "table-companion-export/2")
+EXPORT_DEPTH = 64
+"""An export nests about ten deep; anything far deeper is not one."""
 _HEX64 = re.compile(r"[0-9a-f]{64}")
 
 
@@ -52,6 +54,14 @@ class Report:
     quick_decisions: int = 0
     """Of those, the ones the app took when the time for the decision was up: its quick
     pick, replayed as such."""
+    malformed: bool = False
+    """The file is not shaped like an export (or of a game this version does not know):
+    nothing was replayed."""
+    running: bool = False
+    """A game's log records no end: it was exported while it was still being played."""
+    ends: list[tuple[int, Any]] = field(default_factory=list)
+    """Each game replayed to its end: its place in the export's ``games`` and the final
+    position the replay made (what the export's viewer shows)."""
 
     def fail(self, problem: str) -> None:
         self.ok = False
@@ -150,6 +160,7 @@ def verify(export: Any) -> Report:
     report = Report()
     if not isinstance(export, dict) or export.get("format") not in FORMATS:
         report.fail("this is not a Table Companion export")
+        report.malformed = True
         return report
     version = FORMATS.index(export["format"]) + 1
     scope = export.get("scope", "full")
@@ -158,6 +169,7 @@ def verify(export: Any) -> Report:
     if game is None:
         report.fail(f"the export is of a game this version does not know: "
                     f"{str(export.get('game'))[:40]!r}")
+        report.malformed = True
         return report
     games = export.get("games")
     seats = export.get("seats")
@@ -165,6 +177,7 @@ def verify(export: Any) -> Report:
             "full", "public") or version == 2 and not isinstance(export.get("table"), str):
         report.fail("the export is malformed: it needs “table”, a list of “seats”, a list "
                     "of “games” and a known “scope”")
+        report.malformed = True
         return report
     names = {s.get("seat"): str(s.get("name"))[:40] for s in seats if isinstance(s, dict)}
     report.replayed = scope == "full"
@@ -175,16 +188,20 @@ def verify(export: Any) -> Report:
             _check_shape(played, where, version, scope)
             where = f"game {played['round']}"
             if _commitments(played, where, version, names, report) and scope == "full":
-                _replay(game, export["table"] if version == 2 else None, played, where,
-                        version, report)
+                end = _replay(game, export["table"] if version == 2 else None, played, where,
+                              version, report)
+                if end is not None:
+                    report.ends.append((n - 1, end))
         except Malformed as error:
             report.fail(f"the export is malformed: {error}")
+            report.malformed = True
         except RecursionError:
             report.fail(f"{where}: the export is nested too deeply")
         except Exception as error:  # a tampered export may break the game's own code
             report.fail(f"{where}: replay failed: {type(error).__name__}: {str(error)[:200]}")
     if report.games == 0:
         report.fail("the export holds no finished game")
+        report.malformed = True
     return report
 
 
@@ -226,7 +243,10 @@ def _commitments(played: dict[str, Any], where: str, version: int, names: dict[A
 
 
 def _replay(game: Game, code: str | None, played: dict[str, Any], where: str, version: int,
-            report: Report) -> None:
+            report: Report) -> Any:
+    """Replay one game; its final position when every check held, else None (the report
+    says why)."""
+    problems = len(report.problems)
     seed = played["seed"]
     contributions = played["contributions"]
     state = game.setup(played["options"], fairness.random_for(seed, contributions, 0))
@@ -302,9 +322,15 @@ def _replay(game: Game, code: str | None, played: dict[str, Any], where: str, ve
     if chain.canonical(game.result(stack[-1])) != chain.canonical(played["result"]):
         report.fail(f"{where}: the result differs from the recorded one")
     if version == 2:
-        head = chain.link(head, chain.end_entry(played["result"], played["final_state_sha256"]))
-        if not _same(head, played["log_hash"]):
+        ended = chain.link(head, chain.end_entry(played["result"],
+                                                 played["final_state_sha256"]))
+        if _same(head, played["log_hash"]):
+            report.fail(f"{where}: the export was made while the game was still being "
+                        "played: its log records no end")
+            report.running = True
+        elif not _same(ended, played["log_hash"]):
             report.fail(f"{where}: the log chain does not end in the recorded log hash")
+    return stack[-1] if len(report.problems) == problems else None
 
 
 def _app_played(app: Any, memory: Any, offered: list[dict[str, Any]],

@@ -89,6 +89,18 @@ def log_for(db: Database, table: Table, seat: int | None, limit: int = 40,
 _moment_order = operator.itemgetter(0, 1)
 
 
+def export_log(events: list[dict[str, Any]], seat: int | None = None) -> list[dict[str, Any]]:
+    """A finished game's log as ``seat`` may read it (None: the table), newest first, from
+    its export's events — the lines ``log_for`` gives a screen of the live table, undone
+    actions and undo lines included. Nothing is kept: the lines name no ``ref``."""
+    moments = []
+    for event in events:
+        moments.extend(_readable("", dict(event, id=None), seat, event["log"]))
+    moments.sort(key=_moment_order, reverse=True)
+    return [{key: value for key, value in entry.items() if key != "ref"}
+            for _, _, lines in moments for entry in lines]
+
+
 def log_after_action(table: Table, acted: Acted, seat: int | None, since: int,
                      limit: int = 40) -> list[dict[str, Any]] | None:
     """``log_for(…, since=since)`` without reading the log, when the action just stored is

@@ -19,6 +19,10 @@
 ``MAX_HEADER_BYTES`` / ``MAX_HEADERS`` / ``MAX_BODY_BYTES``
     refused before the application sees them (Flask's ``MAX_CONTENT_LENGTH`` of 64 KiB is
     the tighter body bound for the app itself).
+``SAVED_GAME_BYTES`` / ``body_limit``
+    a saved game's file, posted to open it again (the export's viewer), may be larger: the
+    API's path takes ``SAVED_GAME_BYTES``, the page's that and room for the form around
+    it, at the server and in the app alike; every other path ``MAX_BODY_BYTES``.
 ``THREADS`` / ``REQUEST_THREADS``
     the pure-Python mode's threads (``companion serve --threads``), and how many of them
     an event stream never takes (``threaded.py``: each open stream holds one).
@@ -40,6 +44,11 @@ MAX_HEADER_BYTES = 32 * 1024
 MAX_HEADERS = 100
 """As many header lines as Python's own parser takes."""
 MAX_BODY_BYTES = 256 * 1024
+SAVED_GAME_BYTES = 4 * 1024 * 1024
+"""The largest export the viewer opens (``referee/saved.py``). A whole Fury game's export
+is 135–190 KB as the app sends it (300 KB as ``companion export`` writes it, 19–28 rounds,
+two players): an evening of several long games fits."""
+_LARGER_BODIES = {"/api/saved": SAVED_GAME_BYTES, "/saved": SAVED_GAME_BYTES + 64 * 1024}
 THREADS = 32
 REQUEST_THREADS = 8
 
@@ -47,6 +56,11 @@ REFUSED = "companion.refused"
 """The environ key of a request that came on a connection beyond its client's bound: its
 value is the bound. The app answers it with a sentence; the server closes the
 connection after that answer."""
+
+
+def body_limit(path: str) -> int:
+    """The largest body a request to ``path`` (its query left out) may send."""
+    return _LARGER_BODIES.get(path.partition("?")[0], MAX_BODY_BYTES)
 
 
 def client_of(address: Any) -> str:

@@ -45,6 +45,7 @@ from companion.server.bounds import (
     REFUSED,
     REQUEST_READ_SECONDS,
     beyond,
+    body_limit,
     client_of,
 )
 from companion.server.held import HeldStreams, IdleConnections
@@ -127,9 +128,9 @@ def read_headers(stream: Any) -> RequestHeaders:
 class BoundedHandler(WSGIHandler):
     """One connection: an idle wait for each request, then a deadline for reading it.
 
-    The body is read in full before the application runs (it is at most
-    ``MAX_BODY_BYTES``), so the deadline covers it too and the application never waits
-    on a slow client while it holds the loop.
+    The body is read in full before the application runs (at most ``MAX_BODY_BYTES``; a
+    saved game's file more, ``bounds.body_limit``), so the deadline covers it too and the
+    application never waits on a slow client while it holds the loop.
     """
 
     server: BoundedServer
@@ -193,10 +194,11 @@ class BoundedHandler(WSGIHandler):
         if self.socket in self.server.refused:
             environ[REFUSED] = self.server.per_client
             self.close_connection = True
-        self.too_large = (self.content_length or 0) > MAX_BODY_BYTES
+        limit = body_limit(self.path or "")
+        self.too_large = (self.content_length or 0) > limit
         if not self.too_large and self.command not in ("GET", "HEAD"):
-            body = self.wsgi_input.read(MAX_BODY_BYTES + 1)
-            self.too_large = len(body) > MAX_BODY_BYTES
+            body = self.wsgi_input.read(limit + 1)
+            self.too_large = len(body) > limit
             environ["wsgi.input"] = io.BytesIO(body)
             environ["CONTENT_LENGTH"] = str(len(body))
             environ.pop("HTTP_TRANSFER_ENCODING", None)

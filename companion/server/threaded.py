@@ -21,6 +21,7 @@ closed connection and the stream's next write ends it.
 
 from __future__ import annotations
 
+import copy
 import os
 import select
 import socket
@@ -32,6 +33,7 @@ from typing import Any
 
 from waitress.adjustments import Adjustments
 from waitress.channel import HTTPChannel
+from waitress.parser import HTTPRequestParser
 from waitress.server import TcpWSGIServer
 from waitress.task import WSGITask
 
@@ -47,6 +49,7 @@ from companion.server.bounds import (
     REQUEST_THREADS,
     THREADS,
     beyond,
+    body_limit,
     client_of,
 )
 from companion.server.modes import freeze_loaded
@@ -122,11 +125,31 @@ class BoundedTask(WSGITask):
         return environ
 
 
+class BoundedParser(HTTPRequestParser):
+    """A request's parser that holds its body to its path's bound (``bounds.body_limit``:
+    a saved game's file may be larger); waitress's own ``max_request_body_size`` is one
+    bound for every path."""
+
+    adj: Adjustments
+
+    def parse_header(self, header_plus: bytes) -> None:
+        super().parse_header(header_plus)
+        limit = body_limit(self.path or "")
+        if limit != self.adj.max_request_body_size:
+            # The server's settings with this bound, made once and kept beside them.
+            widened: dict[int, Adjustments] = self.adj.__dict__.setdefault("widened", {})
+            if limit not in widened:
+                widened[limit] = copy.copy(self.adj)
+                widened[limit].max_request_body_size = limit
+            self.adj = widened[limit]
+
+
 class BoundedChannel(HTTPChannel):
     """One connection: counted against its client's bound, its request timed from its
     first byte."""
 
     task_class = BoundedTask
+    parser_class = BoundedParser
     refused = False
     reading_since = 0.0
     serving: dict[str, Any] | None = None

@@ -638,13 +638,23 @@
 
   // A step-through of what was hidden ([data-stepper]: the end screen's reveal, Fury's
   // chase): its [data-step] parts show up to the step reached, the current one marked;
-  // "All" shows every step. Where it stood survives the live screen's re-rendering.
+  // "All" shows every step. Where it stood survives the live screen's re-rendering. A page
+  // may hold several of one name (a saved export's games, each with its chase): each is
+  // kept by its name and its place among them.
   var stepAt = {};
+  function stepKey(root) {
+    var name = root.getAttribute("data-stepper");
+    var same = document.querySelectorAll("[data-stepper]");
+    var n = 0;
+    for (var i = 0; i < same.length && same[i] !== root; i++) {
+      if (same[i].getAttribute("data-stepper") === name) { n++; }
+    }
+    return name + "#" + n;
+  }
   function stepTo(root, at) {
     var count = parseInt(root.getAttribute("data-steps"), 10) || 0;
-    var name = root.getAttribute("data-stepper");
     at = Math.max(0, Math.min(at, count));
-    stepAt[name] = at;
+    stepAt[stepKey(root)] = at;
     root.classList.toggle("stepping", at > 0);
     var round = null;
     Array.prototype.forEach.call(root.querySelectorAll("[data-step]"), function (part) {
@@ -671,8 +681,7 @@
     Array.prototype.forEach.call(document.querySelectorAll("[data-stepper]"), function (root) {
       var controls = root.querySelector(".stepper-controls");
       if (controls) { controls.hidden = false; }
-      var name = root.getAttribute("data-stepper");
-      stepTo(root, stepAt[name] || 0);
+      stepTo(root, stepAt[stepKey(root)] || 0);
     });
   }
   document.addEventListener("click", function (event) {
@@ -680,7 +689,7 @@
     var root = button && button.closest("[data-stepper]");
     if (!root) { return; }
     var count = parseInt(root.getAttribute("data-steps"), 10) || 0;
-    var at = stepAt[root.getAttribute("data-stepper")] || 0;
+    var at = stepAt[stepKey(root)] || 0;
     var go = button.getAttribute("data-step-go");
     if (go === "first") { at = 1; }
     else if (go === "prev") { at = at > 1 ? at - 1 : 1; }

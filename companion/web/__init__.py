@@ -32,7 +32,7 @@ from companion.fairplay import inputs
 from companion.fairplay.errors import TableError, TooManyConnections
 from companion.games.base import N_
 from companion.server import live
-from companion.server.bounds import REFUSED
+from companion.server.bounds import MAX_BODY_BYTES, REFUSED, body_limit
 from companion.web import render
 from companion.web.answers import init_answers
 from companion.web.gamefiles import with_game_templates
@@ -204,7 +204,9 @@ def refuse_before_the_view() -> None:
       percent-encodes both; a crafted client may send raw bytes, which Werkzeug fails to
       read in a query as soon as a view asks for any argument (a 500 with a traceback in
       the log) and drops from a form (which then reads as one posted without its CSRF
-      token)."""
+      token);
+    - a saved game's file may be larger than any other body (``bounds.body_limit``), and
+      is bounded before its form is read."""
     asked = request._get_current_object()  # type: ignore[attr-defined]  # (one proxy lookup)
     limit = asked.environ.get(REFUSED)
     if limit is not None:
@@ -212,6 +214,9 @@ def refuse_before_the_view() -> None:
             "This device has {limit} connections open to the referee, as many as it may: "
             "close some of its pages of the table, then reload this one."), limit=limit)
     inputs.check_utf8(asked.query_string)
+    limit = body_limit(asked.path)
+    if limit != MAX_BODY_BYTES:
+        asked.max_content_length = limit
     if asked.mimetype == "application/x-www-form-urlencoded":
         inputs.check_utf8(asked.get_data(cache=True))
 

@@ -40,6 +40,8 @@ class Operation:
     status: int = 200
     malformed: str = ""
     """What else a 400 means here: what the game, not this document, decides."""
+    max_body: int = 64 * 1024
+    """The largest body taken (413 beyond it): 64 KiB, a saved game's export more."""
 
 
 REASONS = {
@@ -48,7 +50,7 @@ REASONS = {
     403: "The token opens no seat or table.",
     404: "Unknown game, table, seat or finished game.",
     409: "Stale version: nothing was applied; the fresh view with an error sentence.",
-    413: "The body is larger than 64 KiB.",
+    413: "The body is larger than {max_body}.",
     422: "Well-formed, but against the rules or not allowed now (a sentence says why).",
     429: "Too many wrong table codes, links or malformed requests from this device: wait "
          "`Retry-After` seconds, then retry.",
@@ -106,7 +108,7 @@ def _operation(operation: Operation, arguments: Any, components: dict[str, Any],
               else schemas.schema_of(operation.answer, components))
     responses: dict[str, Any] = {str(operation.status): _json(answer, "The answer.")}
     for status in (400, *operation.refusals):
-        reason = REASONS[status]
+        reason = REASONS[status].format(max_body=_size(operation.max_body))
         if status == 400 and operation.malformed:
             reason += " " + operation.malformed
         schema = answer if status == 409 else error
@@ -131,6 +133,11 @@ def _operation(operation: Operation, arguments: Any, components: dict[str, Any],
         out["requestBody"] = {"required": operation.body_required,
                               "content": {"application/json": {"schema": body}}}
     return out
+
+
+def _size(size: int) -> str:
+    """``64 KiB``, ``4 MiB``."""
+    return f"{size // 1024**2} MiB" if size % 1024**2 == 0 else f"{size // 1024} KiB"
 
 
 def _json(schema: dict[str, Any], description: str) -> dict[str, Any]:

@@ -25,6 +25,7 @@ from companion.caches import Cache
 from companion.fairplay.errors import AnswerFailed, TableError
 from companion.games.base import N_, PLURALS, Action, Result
 from companion.referee import Table, deal, joincodes
+from companion.referee.saved import Saved, SavedGame
 from companion.server.addresses import loopback
 from companion.web.i18n import LANGUAGES, translation_directories
 from companion.web.presence import presence
@@ -34,6 +35,8 @@ from companion.web.schemas import (
     LogLine,
     Offer,
     Outcome,
+    SavedGames,
+    SavedTable,
     TableBox,
     TableInfo,
 )
@@ -481,6 +484,30 @@ def table_context(db: Any, table: Table, notice: str = "") -> dict[str, Any]:
                          table.names),
         "notice": notice,
         "languages": LANGUAGES,
+    }
+
+
+def saved_games(saved: Saved) -> SavedGames:
+    """A saved export's games as their tablet showed each at its end: the table's view of
+    the final position the replay made, what was hidden, the whole public log."""
+    return {"code": saved.code, "game": saved.game.NAME, "title": saved.game.TITLE,
+            "games": [{"table": _saved_table(saved, played),
+                       "view": saved.game.view(played.state, None),
+                       "log": log_lines(played.log, saved.names)}
+                      for played in saved.games]}
+
+
+def _saved_table(saved: Saved, played: SavedGame) -> SavedTable:
+    game = saved.game
+    return {
+        "code": saved.code, "game": game.NAME, "title": game.TITLE, "round": played.round,
+        "commitment": played.commitment, "seed": played.seed, "closed": True,
+        "over": played.result is not None, "result": _result(played.result, saved.names),
+        "ends_itself": game.MAX_TURNS is not None,
+        "seats": [{"seat": s["seat"], "name": s["name"], "role": s["role"], "joined": True,
+                   "app": s["seat"] in played.app_seats} for s in saved.seats],
+        "lang": select_locale(), "log_hash": played.log_hash, "again": [],
+        "actions": played.actions, "reveal": game.reveal(played.state),
     }
 
 

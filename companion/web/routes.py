@@ -18,6 +18,7 @@ codes, the language switches that reload a page — is HTML alone and stays in
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable
 from contextlib import suppress
 from dataclasses import dataclass, field
@@ -31,13 +32,15 @@ from companion.fairplay.errors import BadRequest
 from companion.games import GAMES
 from companion.games.base import N_
 from companion.referee import export as exports
+from companion.referee import saved
+from companion.server.bounds import SAVED_GAME_BYTES
 from companion.web import render, schemas
 from companion.web.db import get_db
 from companion.web.openapi import Operation, openapi_document
 
-TABLE, SEAT, HOST, DATA = "table", "seat", "host", "data"
+TABLE, SEAT, HOST, DATA, SAVED = "table", "seat", "host", "data", "saved"
 """What a route answers with: a screen of the table (the tablet's, a seat's, the host's),
-or data of its own (JSON only)."""
+data of its own (JSON only), or a saved game's end (its data, or the page that shows it)."""
 
 
 @dataclass
@@ -246,6 +249,46 @@ def host_export(posted: dict[str, Any], token: str) -> Answer:
     return Answer(data=exports.export(get_db(), table, exports.FULL, _round()))
 
 
+def open_saved(posted: dict[str, Any]) -> Answer:
+    """A finished game's export opened again (issue 42, item 4): replayed through the rules
+    by ``companion verify``'s code, its end shown as the tablet showed it; nothing is
+    stored."""
+    return Answer(data=render.saved_games(_replayed(posted)))
+
+
+_one_replay = threading.Lock()
+
+
+def _replayed(export: dict[str, Any]) -> saved.Saved:
+    """The replay takes a second or two of a core for a long game, one at a time: under
+    gevent's loop (the fast mode) in a worker thread of its own, so that the tables'
+    screens are answered meanwhile; in a thread of waitress's (the pure-Python mode), or a
+    test's request, as it is."""
+    if not current_app.config.get("APP_SEATS_IN_LOOP"):
+        with _one_replay:
+            return saved.open_export(export)
+    from gevent.threadpool import ThreadPool
+
+    pool = current_app.extensions.get("saved_games_replay")
+    if pool is None:
+        pool = current_app.extensions["saved_games_replay"] = ThreadPool(1)
+    answer: tuple[saved.Saved | None, Exception | None] = pool.apply(_opened_or_refused,
+                                                                    (export,))
+    opened, refused = answer
+    if opened is None:
+        # Raised here, where the app answers it (the pool would print it as a crash).
+        raise refused or RuntimeError("the replay gave nothing")
+    return opened
+
+
+def _opened_or_refused(export: dict[str, Any]) -> tuple[saved.Saved | None, Exception | None]:
+    """In the worker thread: the saved game, or why it was not opened."""
+    try:
+        return saved.open_export(export), None
+    except Exception as error:
+        return None, error
+
+
 # --- a screen's forms, read as the JSON body ------------------------------------------------
 
 
@@ -270,6 +313,22 @@ def action_form(form: Any) -> dict[str, Any]:
 def _join_form(form: Any) -> dict[str, Any]:
     return {"contribution": form.get("contribution") or None,
             "commitment": form.get("commitment") or None}
+
+
+def _saved_form(form: Any) -> dict[str, Any]:
+    """The export a person chose to open: the form's file, read as the API reads its body
+    (``request.files``: a form's file is not among its fields)."""
+    chosen = request.files.get("export")
+    if chosen is None or not chosen.filename:
+        raise BadRequest(N_("Choose the file of a game's export first."))
+    try:
+        data = chosen.stream.read(SAVED_GAME_BYTES + 1)
+    finally:
+        chosen.close()   # a large file is spooled to a temporary file: gone at once
+    export = saved.read(data, SAVED_GAME_BYTES)
+    if not isinstance(export, dict):
+        raise saved.NotAnExport()
+    return export
 
 
 def _check_form(form: Any) -> dict[str, Any]:
@@ -299,6 +358,16 @@ ROUTES: tuple[Route, ...] = (
             "its own notation (a card's text, strengths that add up, a split of the hunters "
             "that fits the seats, a deck within its size), and no two seats may share a "
             "name: each such refusal is a 400 with the game's sentence."))),
+
+    Route("/saved", open_saved, SAVED, "POST", page="saved_open", api="saved",
+          form=_saved_form, doc=Operation(
+              "A finished game's full export opened again: every game replayed through the "
+              "rules as `companion verify` replays it, and shown as its tablet showed the "
+              "end — the table's view of the final position, everything that was hidden "
+              "(Fury's chase, the cards that lay face down), the whole public log. Nothing "
+              "is stored.", schemas.SavedGames, (413, 422), body=schemas.Export,
+              query=("lang",), max_body=SAVED_GAME_BYTES, malformed=(
+                  "A body that is not a Table Companion export is a 400."))),
 
     Route("/t/<code>", table_screen, TABLE, page="table_page", api="table_view",
           doc=Operation("The table view: public information only.", schemas.TableAnswer,

@@ -315,6 +315,29 @@ class TableInfo(TypedDict):
         "Everything that was hidden, once the game is over or the table has ended.")]
 
 
+class SavedTable(TypedDict):
+    """A finished game of a saved export, as its tablet showed it at the end (the facts of
+    ``TableInfo`` an end screen shows)."""
+
+    code: str
+    game: str
+    title: str
+    round: int
+    commitment: str
+    seed: str
+    closed: Annotated[bool, Doc("Always true: the game ended.")]
+    over: Annotated[bool, Doc("It ended by its rules (false: the host ended the table).")]
+    result: Outcome | None
+    ends_itself: bool
+    seats: list[TableSeat]
+    lang: Annotated[str, Doc(enum=["en", "cs", "ru"])]
+    log_hash: Annotated[str, Doc("The log chain's final head: the fingerprint the screens "
+                                 "showed at the end.")]
+    again: Annotated[list[str], Doc("Always empty.")]
+    actions: Annotated[int, Doc("Every action replayed, undone ones included.")]
+    reveal: list[RevealPart]
+
+
 View = Annotated[dict[str, Any] | None, Doc(
     "The game's own view for this viewer (its shape is the game's); null before the deal.")]
 
@@ -340,6 +363,24 @@ class SeatAnswer(TypedDict):
     log: list[LogLine]
     error: NotRequired[Annotated[str, Doc("Why nothing was applied (409).")]]
     repeated: NotRequired[Annotated[bool, Doc("The key was seen: the first answer again.")]]
+
+
+class SavedGame(TypedDict):
+    """One game of a saved export, replayed to its end: what the tablet showed then."""
+
+    table: SavedTable
+    view: View
+    log: Annotated[list[LogLine], Doc("The table's whole log, newest first.")]
+
+
+class SavedGames(TypedDict):
+    """A finished game's export opened again: every game replayed through the rules as
+    `companion verify` replays it; nothing is stored."""
+
+    code: str
+    game: str
+    title: str
+    games: Annotated[list[SavedGame], Doc("Each game of the export, in the order played.")]
 
 
 class NewLink(TypedDict):

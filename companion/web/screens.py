@@ -37,7 +37,7 @@ from companion.server import live
 from companion.web import htmx, protect_forms, render
 from companion.web.db import get_db
 from companion.web.presence import device, presence
-from companion.web.routes import HOST, ROUTES, SEAT, TABLE, Answer, Route
+from companion.web.routes import HOST, ROUTES, SAVED, SEAT, TABLE, Answer, Route
 
 bp = Blueprint("screens", __name__)
 bp.before_request(protect_forms)
@@ -49,7 +49,10 @@ bp.before_request(protect_forms)
 def page(route: Route, **args: Any) -> Any:
     """A route answered as a screen: the page (its fragment under htmx), or after a POST a
     redirect to it; a refusal of a POST on the screen it came from (a wrong link stays a
-    403 page, and so does a refusal of a page's script)."""
+    403 page, and so does a refusal of a page's script); a saved game's end, or its form
+    with why it was not opened."""
+    if route.screen == SAVED:
+        return _saved(route)
     if route.method == "GET":
         return _screen(route.screen, args, route.view({}, **args))
     try:
@@ -96,6 +99,35 @@ def _table_page(code: str) -> Any:
     table = referee.open_table(db, code)
     g.lang = _asked_lang() or table.row["lang"]
     return render_template("table.html", **render.table_context(db, table))
+
+
+def _saved(route: Route) -> Any:
+    """A saved game opened: the end of each of its games, or the form again with why it
+    was not opened (at the refusal's status). Nothing is stored either way."""
+    _saved_lang()
+    try:
+        answer = route.view(route.form(request.form))
+    except TableError as error:
+        return render_template("saved.html", opened=None, problems=getattr(
+            error, "problems", []), error=render.say(error.message, error.args_, [])), \
+            error.status
+    opened = answer.data
+    return render_template("saved.html", opened=opened, table=opened["games"][-1]["table"],
+                           saved=True, error="", problems=[])
+
+
+@bp.get("/saved")
+def saved_form() -> Any:
+    """Open a saved game: the form that takes a finished game's export."""
+    _saved_lang()
+    return render_template("saved.html", opened=None, error="", problems=[])
+
+
+def _saved_lang() -> None:
+    """The language the page was opened in (``?lang=``), else the browser's."""
+    lang = _asked_lang()
+    if lang is not None:
+        g.lang = lang
 
 
 def _served(route: Route) -> Any:

@@ -163,6 +163,15 @@ def check_the_cards(host: Device) -> None:
     expect(host.page.locator(".box-checks .checked")).to_be_visible(timeout=WAIT)
 
 
+def step(stepper, go: str, shown: str) -> None:
+    """One tap of a step-through's button (``[data-step-go]``: first, prev, next, all) and
+    where it then says it stands (``1 / 14``, or ``1–14`` for all)."""
+    from playwright.sync_api import expect
+
+    stepper.locator(f"[data-step-go={go}]").click()
+    expect(stepper.locator(".stepper-at")).to_have_text(shown)
+
+
 def wait_for_the_deal(*devices: Device) -> None:
     """Every screen shows the dealt game (``data-deal`` on its live fragment)."""
     from playwright.sync_api import expect

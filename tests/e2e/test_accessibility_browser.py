@@ -4,8 +4,8 @@ light and the dark theme.
 
 axe-core 4.14.1 is vendored beside this file (``vendor/``, with its licence) and handed to
 each browser context once, as a script every page it opens runs first; it never ships with
-the app. The screens: the lobby, the join page, this
-device's list, every game's set-up form, and for every game a table dealt and played a
+the app. The screens: the lobby, the join page, this device's list, the page that opens a
+saved game, every game's set-up form, and for every game a table dealt and played a
 stretch by a fixed chooser — its tablet view, its host screen and every seat's phone. What
 the rules cover is axe's default set (WCAG 2.0–2.2 A and AA, and its best practices); a
 violation names its rule, its impact and the first elements it found.
@@ -72,7 +72,7 @@ def screens(server, browser) -> list[tuple[str, str]]:
     a stretch (the same tables for every language, size and theme)."""
     device = Device(browser, "setup", **TABLET)
     request = device.page.request
-    found = [("lobby", "/"), ("join", "/join"), ("mine", "/me")]
+    found = [("lobby", "/"), ("join", "/join"), ("mine", "/me"), ("saved", "/saved")]
     found += [(f"new-{name}", f"/new/{name}") for name in GAMES]
     for name, game in GAMES.items():
         created = request.post(f"{server}/api/tables", data={

@@ -16,7 +16,7 @@ from playwright.sync_api import expect
 
 from companion.fairplay import verify
 from companion.games.fury import board
-from tests.e2e.conftest import WAIT, check_the_cards, serve, wait_for_the_deal
+from tests.e2e.conftest import WAIT, check_the_cards, serve, step, wait_for_the_deal
 from tests.e2e.fury_phone import play_to_the_end
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -72,15 +72,12 @@ def test_one_player_plays_dracula_against_the_apps_hunters(server, devices):
     assert steps >= 2
     chase.scroll_into_view_if_needed()
     tablet.shot("fury-chase-all", full_page=False)
-    chase.locator("[data-step-go=first]").click()
-    expect(chase.locator(".stepper-at")).to_have_text(f"1 / {steps}")
-    chase.locator("[data-step-go=next]").click()
-    expect(chase.locator(".stepper-at")).to_have_text(f"2 / {steps}")
+    step(chase, "first", f"1 / {steps}")
+    step(chase, "next", f"2 / {steps}")
     assert chase.locator(".fd-chase-steps li.step-now").count() == 1
     assert chase.locator("g.fc-step.step-later").count() == steps - 2
     tablet.shot("fury-chase-step-2", full_page=False)
-    chase.locator("[data-step-go=all]").click()
-    expect(chase.locator(".stepper-at")).to_have_text(f"1–{steps}")
+    step(chase, "all", f"1–{steps}")
     expect(vlad.page.locator(".fd-chase")).to_be_visible(timeout=WAIT)
     vlad.page.locator(".fd-chase [data-step-go=first]").click()
     vlad.page.locator(".fd-chase").scroll_into_view_if_needed()

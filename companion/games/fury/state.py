@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Literal, NotRequired, Required, TypedDict, cast
 
-from companion.games.base import Result
+from companion.games.base import N_, Result
 from companion.games.fury import cards
 from companion.games.fury.cards import HUNTERS
 
@@ -417,7 +417,7 @@ def add_vampires(ctx: Ctx, n: int, why: str) -> None:
     ctx.say("Vampire track {sign}{n} ({why}): now {now} of 6.", sign="+" if n >= 0 else "−",
             n=abs(n), why=why, now=state["vampires"])
     if state["vampires"] >= cards.VAMPIRES_TO_WIN and not over(state):
-        finish(state, "dracula", "The vampire track reached 6: Dracula wins.")
+        finish(state, "dracula", N_("The vampire track reached 6: Dracula wins."))
 
 
 def lose_blood(ctx: Ctx, n: int, why: str) -> None:
@@ -426,7 +426,7 @@ def lose_blood(ctx: Ctx, n: int, why: str) -> None:
     state["blood"] = max(0, state["blood"] - n)
     ctx.say("Dracula loses {n} blood ({why}): {now} left.", n=n, why=why, now=state["blood"])
     if state["blood"] <= 0 and not over(state):
-        finish(state, "hunters", "Dracula's blood reached 0: the hunters win.")
+        finish(state, "hunters", N_("Dracula's blood reached 0: the hunters win."))
 
 
 def gain_blood(ctx: Ctx, n: int, why: str) -> None:
