@@ -136,9 +136,9 @@ def _play(app: Flask, code: str, since: float) -> None:
 
         def decide() -> Any:      # this thread is the worker: it has a connection of its own
             return _prepare_and_decide(path, code)
+    db = store.connect(path)    # not get_db(): a greenlet sharing the thread may reopen that
     try:
         with app.app_context():
-            db = get_db()
             while True:
                 decided = decide()
                 with _running_lock:         # the writes it read, or that came since
@@ -165,6 +165,8 @@ def _play(app: Flask, code: str, since: float) -> None:
         app.logger.exception("the app's seat at table %s could not act", code)
         with _running_lock:
             _running.pop(code, None)
+    finally:
+        db.conn.close()
 
 
 def _not_yet_asked(code: str) -> None:

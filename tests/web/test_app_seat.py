@@ -353,6 +353,32 @@ def test_the_apps_hunters_act_at_the_tables_pace_however_long_they_decide(
         "Dracula chooses his start next"
 
 
+def test_the_apps_seat_plays_on_when_its_threads_connection_is_reopened(
+        tables, client, paced, tmp_path):
+    """Issue 42, item 3: under the fast mode every greenlet of the server's thread shares
+    that thread's connection (``get_db``), and one that opens it on another database
+    (another app in the same process, as in a test run) closes the one it had. The app's
+    hunters, deciding meanwhile, still place all four figures at the table's pace: the
+    app's seat writes through a connection of its own."""
+    from companion import create_app
+    from companion.web.db import get_db
+
+    clock = paced(0.0)
+    other = create_app({"TESTING": True, "DATABASE": str(tmp_path / "other.db"),
+                        "SECRET_KEY": "test"})
+
+    def another_greenlet_opens_its_database() -> None:
+        with other.app_context():
+            get_db()
+
+    clock.during_wait = another_greenlet_opens_its_database
+    _deal_with_the_apps_hunters(tables, client)
+    clock.play()
+    assert clock.during_wait is None, "the app never waited"
+    assert [(round(at - 100.0, 6), stored) for at, _, stored in clock.taken] == [
+        (1.2, True), (2.4, True), (3.6, True), (4.8, True)]
+
+
 def test_a_change_during_the_apps_wait_makes_it_decide_again_on_the_new_table(
         tables, client, app, paced):
     """Issue 42, item 3: the app decides at once and then waits the table's pace before its
