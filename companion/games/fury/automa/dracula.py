@@ -12,6 +12,10 @@
   the dead ends two moves ahead, the spread of the belief, and his vampires' way to
   maturing. The weights of those quantities are the coefficients fitted on simulated games
   (``values.json``, written by ``companion selfplay fury --fit``), not set by hand.
+  He plays the event cards he holds for a moment that may come: a Trap before his own
+  fights, Rage by day on an armed hunter, Time Runs Short where it brings the night,
+  Relentless Minion and Seduction whenever they are offered; over his hand limit he lets go
+  of the card he needs least (``KEEP_ORDER``).
 
 Every decision the rules give Dracula goes through :func:`choose`, which picks one of the
 offered actions; what it may read is the memory (his own view and the public belief) and
@@ -451,7 +455,13 @@ def choose(memory: Memory, offered: list[Offer], rng: Random, level: str,
             # Offered with his cards before the combat when a hunter walks in (issue 32):
             # as with his other cards played whenever offered, the fight does not happen.
             return horses[0]
+        if level == "cunning":
+            card = _before_combat(offered, seen) or _rage(offered, seen)
+            if card is not None:
+                return card
         return _question(offered, seen, rng)
+    if "discard" in names and level == "cunning":
+        return _discard_event(offered)
     if "discard" in names:
         return pick(offered, rng)
     return pick(offered, rng)
@@ -555,7 +565,8 @@ def _ambush(offered: list[Offer], seen: Seen) -> Offer:
 EVENT_AT_ONCE = ("quincey_p_morris", "immanuel_hildesheim", "vampiric_influence",
                  "night_visit", "unearthly_swiftness", "customs_search", "roadblock",
                  "false_tip_off", "sensationalist_press", "devilish_power", "wild_horses",
-                 "control_storms", "evasion", "brides_of_dracula", "secret_weapon")
+                 "control_storms", "evasion", "relentless_minion", "seduction",
+                 "time_runs_short")
 """Dracula's event cards the app plays whenever the rules offer them."""
 
 
@@ -578,7 +589,10 @@ CANCEL = "An event card was just played: cancel it?"
 def _worth_now(offer: Offer, seen: Seen) -> bool:
     """Devilish Power only where it pays: cancelling a card of ``CANCEL_WORTH`` just played,
     or, at the start of his turn, the hunters' ally; his other cards whenever offered."""
-    if cards.kind(offer["params"]["card"]) != "devilish_power":
+    kind = cards.kind(offer["params"]["card"])
+    if kind == "time_runs_short":
+        return _night_sooner(seen)
+    if kind != "devilish_power":
         return True
     if offer.get("group") == CANCEL:
         return (seen.view.get("just") or {}).get("name") in CANCEL_WORTH
@@ -591,6 +605,75 @@ def _events(offered: list[Offer], seen: Seen, rng: Random, level: str) -> Offer:
         return plays[0]
     calm = [o for o in offered if o["action"] in ("pass", "to_time")]
     return calm[0] if calm else pick(offered, rng)
+
+
+def _night_sooner(seen: Seen) -> bool:
+    """Time Runs Short where it turns the move to come, and the hunters' turn after it,
+    from day into night: by night he bites, feeds, runs as a wolf and leaves a fight as
+    mist (``Seen.night_of_the_move``: the card moves the marker before the time phase)."""
+    if seen.night:
+        return False
+    small_hours = len(cards.TIME_TRACK) - 1
+    at_sea = seen.here is not None and board.is_sea(seen.here)
+    after = min(small_hours, seen.time + 1) + (0 if at_sea else 1)
+    return bool(cards.TIME_TRACK[after % len(cards.TIME_TRACK)]["night"])
+
+
+TRAPS_SPARE = 2
+"""Traps held before he lays one on an agent's or a vampire's fight rather than keep it for
+his own."""
+DANGER_ORDER = ("stake", "crucifix", "holy_water", "rifle", "sacred_bullets", "pistol",
+                "garlic", "knife", "heavenly_host", "dogs", "fast_horse", "local_rumors")
+"""A hunter's items, the one that hurts Dracula most in a fight first (Rage discards it)."""
+
+
+def _before_combat(offered: list[Offer], seen: Seen) -> Offer | None:
+    """Cunning's cards at the start of a fight: a Trap (+1 on every roll of the fight)
+    in his own fights, and in his agents' when he holds Traps to spare; Rage by day, when
+    a hunter of the fight holds items (he cannot vanish as mist by day anyway, and Rage
+    takes away the worst of them)."""
+    by = {cards.kind(o["params"]["key"]): o for o in offered}
+    fight = seen.view.get("combat") or {}
+    own = fight.get("enemy_kind", "dracula") == "dracula"
+    traps = sum(1 for e in seen.events if cards.kind(e.get("card", "")) == "trap")
+    if "trap" in by and (own or traps >= TRAPS_SPARE):
+        return by["trap"]
+    if "rage" in by and own and not seen.night:
+        ids = {f["id"] for f in fight.get("fighters", [])}
+        if any(int(h.get("item_count", 0)) > 0 for h in seen.hunters if h["id"] in ids):
+            return by["rage"]
+    return None
+
+
+def _rage(offered: list[Offer], seen: Seen) -> Offer | None:
+    """Rage's questions: the hunter with most items shows them; the item that hurts him
+    most is discarded."""
+    if not offered[0].get("group", "").startswith("Rage"):
+        return None
+    keys = {o["params"]["key"]: o for o in offered}
+    items = [o for o in offered if cards.kind(o["params"]["key"]) in DANGER_ORDER]
+    if items:
+        return min(items, key=lambda o: (DANGER_ORDER.index(cards.kind(o["params"]["key"])),
+                                         o["params"]["key"]))
+    counts = {h["id"]: int(h.get("item_count", 0)) for h in seen.hunters}
+    if keys and all(k in counts for k in keys):
+        return keys[max(keys, key=lambda k: (counts[k], k))]
+    return None
+
+
+KEEP_ORDER = ("trap", "rage", "wild_horses", "devilish_power", "evasion",
+              "sensationalist_press", "seduction", "relentless_minion", "control_storms",
+              "customs_search", "false_tip_off", "time_runs_short")
+"""Dracula's event cards, the one he keeps longest first (over the hand limit he discards
+the last of them he holds)."""
+
+
+def _discard_event(offered: list[Offer]) -> Offer:
+    def rank(o: Offer) -> tuple[int, str]:
+        kind = cards.kind(o["params"]["card"])
+        return (KEEP_ORDER.index(kind) if kind in KEEP_ORDER else len(KEEP_ORDER) // 2,
+                o["params"]["card"])
+    return max(offered, key=rank)
 
 
 FIRST_READING = partner.FIRST_READING
