@@ -13,7 +13,7 @@ from companion.games.fury.state import Ctx
 from tests.games.fury.fury_positions import Table
 from tests.games.fury.test_fury_app_answers import app_answer
 from tests.games.fury.test_fury_entering import walk_in
-from tests.games.fury.test_fury_events import dracula_holds, lay, take_token
+from tests.games.fury.test_fury_events import dracula_holds, new_vampire_met_at_night
 
 
 def _answered(table: Table) -> str:
@@ -91,15 +91,7 @@ def test_cunning_plays_time_runs_short_where_it_brings_the_night():
 def test_cunning_seduces_a_hunter_who_finds_a_new_vampire_at_night():
     """Seduction: „Instead of the usual resolution, the New Vampire bites the hunter. The
     New Vampire then returns to your encounter hand.“"""
-    table = Table()
-    table.state["time"] = 4
-    dracula_holds(table, "seduction")
-    table.start("munich")
-    lay(table, "brussels", "munich")
-    take_token(table, "new_vampire:1")
-    table.state["trail"][1]["tokens"] = ["new_vampire:1"]
-    table.act(1, "travel", to="brussels", by="road")
-    assert _answered(table) == "seduction"
+    assert _answered(new_vampire_met_at_night()) == "seduction"
 
 
 @pytest.mark.parametrize("held, let_go", [

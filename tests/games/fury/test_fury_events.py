@@ -509,9 +509,9 @@ def test_forewarned_discards_the_encounter():
     assert "plague:1" in table.state["pool"]
 
 
-def test_seduction_bites_and_takes_the_new_vampire_back():
-    """„Instead of the usual resolution, the New Vampire bites the hunter. The New Vampire
-    then returns to your encounter hand.“"""
+def new_vampire_met_at_night() -> Table:
+    """Lord Godalming walks at Midnight into Brussels, where a New Vampire lies on Dracula's
+    trail; Dracula holds Seduction."""
     table = Table()
     table.state["time"] = 4
     dracula_holds(table, "seduction")
@@ -520,6 +520,13 @@ def test_seduction_bites_and_takes_the_new_vampire_back():
     take_token(table, "new_vampire:1")
     table.state["trail"][1]["tokens"] = ["new_vampire:1"]
     table.act(1, "travel", to="brussels", by="road")
+    return table
+
+
+def test_seduction_bites_and_takes_the_new_vampire_back():
+    """„Instead of the usual resolution, the New Vampire bites the hunter. The New Vampire
+    then returns to your encounter hand.“"""
+    table = new_vampire_met_at_night()
     table.act(0, "play_event", **table.names(0, "play_event")[0])
     table.settle()
     assert table.state["hunters"]["godalming"]["bites"] == 1

@@ -462,8 +462,6 @@ def choose(memory: Memory, offered: list[Offer], rng: Random, level: str,
         return _question(offered, seen, rng)
     if "discard" in names and level == "cunning":
         return _discard_event(offered)
-    if "discard" in names:
-        return pick(offered, rng)
     return pick(offered, rng)
 
 
